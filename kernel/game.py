@@ -1,0 +1,472 @@
+"""The game base class: state, legality, undo, records; each game module fills in the rules.
+
+A game subclass declares its identity (``id``, titles, ``source``), its ``OPTIONS`` (rule
+readings), the extra scalar state it keeps (``VARS``) and implements:
+
+* ``_setup()`` — create every pile (``self._new_pile``) and put the shuffled pack(s) in them;
+  the table is then laid out by moves, as the text describes the deal;
+* ``_generate()`` — the legal moves of the current position, compulsory ones alone when the
+  text makes an action compulsory;
+* ``_apply(move)`` — carry out a legal move;
+* ``_won()`` — the text's goal; ``_ended()`` — the text's end condition short of it (optional);
+* ``layout()`` — the table, described once for every renderer.
+
+The base class refuses moves that are not legal (the state is unchanged), refuses transfers
+that would recreate a position already seen in this game, keeps undo/redo and the record.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, NamedTuple
+
+from .cards import CARDS, Card
+from .errors import BadDeal, BadOption, IllegalMove, PasyansError, RecordError
+from .layout import Layout
+from .move import Move
+from .rng import Rng
+
+DEAL_MIN = 1
+DEAL_MAX = 2**31 - 1
+RECORD_FORMAT = "pasyans-record/1"
+#: Kinds of move that can undo each other and so could revisit a position.
+REVERSIBLE_KINDS = frozenset({"move"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule reading: where the text allows two plays, the engine offers both.
+
+    ``cites`` are the sentence ids the reading interprets; ``note`` is the apparatus note id
+    that argues for the default; ``doc`` says in one line what each choice means.
+    """
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    cites: tuple[str, ...]
+    note: str
+    doc: str
+
+    def coerce(self, value: Any) -> Any:
+        """The choice ``value`` stands for (accepting its text form); ``BadOption`` otherwise."""
+        for c in self.choices:
+            if value == c and type(value) is type(c):
+                return c
+        for c in self.choices:
+            if isinstance(value, str) and value == str(c).lower() or str(value) == str(c):
+                return c
+        raise BadOption(f"option {self.name!r} takes one of {', '.join(map(repr, self.choices))}, not {value!r}")
+
+
+class Pile:
+    """A pile's cards from bottom to top; the lowest ``down`` of them lie face down."""
+
+    __slots__ = ("cards", "down")
+
+    def __init__(self, cards: Iterable[int] = (), down: int = 0) -> None:
+        self.cards: list[int] = list(cards)
+        self.down = down
+
+    @property
+    def top(self) -> int | None:
+        return self.cards[-1] if self.cards else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Pile({[CARDS[c].ascii for c in self.cards]}, down={self.down})"
+
+
+class PileView(NamedTuple):
+    """A read-only copy of a pile: its cards bottom to top and how many lie face down."""
+
+    cards: tuple[Card, ...]
+    down: int
+
+    def face_up(self, i: int) -> bool:
+        """Whether the card at index ``i`` (from the bottom) lies face up."""
+        return (i % len(self.cards) if i < 0 else i) >= self.down
+
+    @property
+    def top(self) -> Card | None:
+        return self.cards[-1] if self.cards else None
+
+
+class Game:
+    """One game in progress. Create it with :func:`pasyans.new_game`."""
+
+    id: ClassVar[str] = ""
+    title_ru: ClassVar[str] = ""
+    title_en: ClassVar[str] = ""
+    source: ClassVar[str] = ""  # witness file name in texts/witnesses/
+    packs: ClassVar[int] = 1
+    players: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    VARS: ClassVar[tuple[str, ...]] = ()
+    RULES_VERSION: ClassVar[int] = 1
+
+    # ---- construction ------------------------------------------------------------------
+    def __init__(self, deal: int = 1, **options: Any) -> None:
+        if isinstance(deal, bool) or not isinstance(deal, int) or not DEAL_MIN <= deal <= DEAL_MAX:
+            raise BadDeal(f"deal must be a whole number from {DEAL_MIN} to {DEAL_MAX}, not {deal!r}")
+        self.deal: int | None = deal
+        self.options: dict[str, Any] = self.resolve_options(options)
+        self._p: dict[str, Pile] = {}
+        self.turn: str | None = self.players[0] if self.players else None
+        self.rng = Rng(deal)
+        self._setup()
+        self._start()
+
+    @classmethod
+    def resolve_options(cls, given: dict[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; ``BadOption`` names valid options and values."""
+        known = {o.name: o for o in cls.OPTIONS}
+        for name in given:
+            if name not in known:
+                valid = ", ".join(known) or "none"
+                raise BadOption(f"{cls.id} has no option {name!r} (its options: {valid})")
+        return {o.name: (o.coerce(given[o.name]) if o.name in given else o.default) for o in cls.OPTIONS}
+
+    @classmethod
+    def from_position(cls, piles: dict[str, str | Iterable[str]], *, turn: str | None = None,
+                      options: dict[str, Any] | None = None, **state: Any) -> "Game":
+        """A game at a constructed position, for tests and teaching.
+
+        ``piles`` maps pile names to cards bottom to top, as text (``"(KS) (2H) 7H 8S"``) or a
+        list of tokens; a card in parentheses lies face down (face-down cards come first).
+        Unnamed piles are empty. ``state`` sets the game's ``VARS``.
+        """
+        self = cls.__new__(cls)
+        self.deal = None
+        self.options = cls.resolve_options(options or {})
+        self._p = {}
+        self.turn = turn if turn is not None else (cls.players[0] if cls.players else None)
+        self.rng = Rng(0)
+        self._setup()
+        for p in self._p.values():
+            p.cards.clear()
+            p.down = 0
+        for name, spec in piles.items():
+            if name not in self._p:
+                raise PasyansError(f"{cls.id} has no pile {name!r} (its piles: {', '.join(self._p)})")
+            tokens = spec.split() if isinstance(spec, str) else list(spec)
+            pile = self._p[name]
+            for tok in tokens:
+                down = tok.startswith("(") and tok.endswith(")")
+                if down and len(pile.cards) != pile.down:
+                    raise PasyansError(f"pile {name!r}: face-down cards must come before face-up ones")
+                pile.cards.append(Card.parse(tok.strip("()")))
+                pile.down += down
+        for key, value in state.items():
+            if key not in cls.VARS:
+                raise PasyansError(f"{cls.id} keeps no state {key!r} (it keeps: {', '.join(cls.VARS) or 'none'})")
+            setattr(self, key, value)
+        self._start()
+        return self
+
+    def _start(self) -> None:
+        self._moves: list[Move] = []
+        self._history: list[tuple] = []
+        self._redo: list[Move] = []
+        self._legal: list[Move] | None = None
+        self._seen: dict[tuple, int] = {self._snapshot(): 1}
+        self.status = "playing"
+        self._update_status()
+
+    def _new_pile(self, name: str, cards: Iterable[int] = (), down: int = 0) -> Pile:
+        pile = Pile(cards, down)
+        self._p[name] = pile
+        return pile
+
+    def _shuffled(self, packs: int | None = None) -> list[int]:
+        """``packs`` packs (default: the game's) shuffled by this deal's generator."""
+        cards = [c for _ in range(self.packs if packs is None else packs) for c in range(52)]
+        self.rng.shuffle(cards)
+        return cards
+
+    # ---- what subclasses implement -----------------------------------------------------
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _generate(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def _won(self) -> bool:
+        raise NotImplementedError
+
+    def _ended(self) -> bool:
+        """The text's end condition short of the goal; by default only 'no move is left'."""
+        return False
+
+    def _why_not(self, move: Move) -> str | None:
+        """A game's own explanation of why ``move`` is illegal, when it has a better one."""
+        return None
+
+    def layout(self) -> Layout:
+        raise NotImplementedError
+
+    # ---- state -------------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (tuple(tuple(p.cards) for p in self._p.values()),
+                tuple(p.down for p in self._p.values()),
+                self.turn,
+                tuple(getattr(self, v) for v in self.VARS))
+
+    def _restore(self, snap: tuple) -> None:
+        cards, downs, turn, vars_ = snap
+        for p, cs, d in zip(self._p.values(), cards, downs):
+            p.cards[:] = cs
+            p.down = d
+        self.turn = turn
+        for name, value in zip(self.VARS, vars_):
+            setattr(self, name, value)
+
+    def key(self) -> tuple:
+        """A hashable key of the position (for transposition tables)."""
+        return self._snapshot()
+
+    @property
+    def piles(self) -> dict[str, PileView]:
+        """Every pile by name, bottom to top, as read-only views."""
+        return {n: PileView(tuple(CARDS[c] for c in p.cards), p.down) for n, p in self._p.items()}
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, in order."""
+        return list(self._moves)
+
+    def info(self) -> dict[str, Any]:
+        """What a status line shows: status, turn, moves, cards left off the foundations."""
+        home = {s.pile for s in self.layout().spots if s.role in ("foundation", "discard")}
+        left = sum(len(p.cards) for n, p in self._p.items() if n not in home)
+        return {"status": self.status, "turn": self.turn, "moves": len(self._moves), "cards_left": left}
+
+    # ---- legality ----------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move here, in a deterministic order."""
+        if self._legal is None:
+            if self.status != "playing":
+                self._legal = []
+            else:
+                moves = self._generate()
+                self._legal = [m for m in moves if m.kind not in REVERSIBLE_KINDS or not self._repeats(m)]
+        return list(self._legal)
+
+    def _repeats(self, move: Move) -> bool:
+        snap = self._snapshot()
+        self._apply(move)
+        after = self._snapshot()
+        self._restore(snap)
+        return after in self._seen
+
+    def _find(self, move: Move | str) -> Move:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
+        if not isinstance(move, Move):
+            raise IllegalMove(f"not a move: {move!r}")
+        for m in self.legal_moves():
+            if m == move:
+                return m
+        raise IllegalMove(self._explain(move))
+
+    def _explain(self, move: Move) -> str:
+        if self.status != "playing":
+            return f"the game is over ({self.status})"
+        for c, s, d in move.steps:
+            for name in (s, d):
+                if name not in self._p:
+                    return f"there is no pile {name!r} in {self.title_en} (piles: {', '.join(self._p)})"
+            if c not in self._p[s].cards:
+                return f"there is no {CARDS[c]} in {self.pile_label(s)}"
+        own = self._why_not(move)
+        if own:
+            return own
+        legal = self.legal_moves()
+        if legal and all(m.forced for m in legal):
+            return f"a compulsory action comes first: {legal[0].describe()}"
+        if move.kind in REVERSIBLE_KINDS and move in self._generate():
+            return "it would recreate a position already seen in this game, which can never help"
+        return f"{move.describe()} is not allowed here"
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self._find(move)
+        except IllegalMove:
+            return False
+        return True
+
+    # ---- playing -----------------------------------------------------------------------
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a :class:`Move` or its notation); raise ``IllegalMove`` otherwise."""
+        m = self._find(move)
+        redo = self._redo
+        self._push(m)
+        if redo and redo[-1] == m:
+            redo.pop()
+            self._redo = redo
+        return m
+
+    def _push(self, m: Move) -> None:
+        before = self._snapshot()
+        try:
+            self._apply(m)
+        except Exception:
+            self._restore(before)
+            raise
+        self._history.append(before)
+        self._moves.append(m)
+        self._redo = []
+        after = self._snapshot()
+        self._seen[after] = self._seen.get(after, 0) + 1
+        self._legal = None
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if self._won():
+            self.status = "won"
+        elif self._ended():
+            self.status = "lost"
+        else:
+            self.status = "playing"
+            if not self.legal_moves():
+                self.status = "lost"
+        if self.status != "playing":
+            self._legal = []
+
+    def advance(self, limit: int = 100_000) -> int:
+        """Play moves while exactly one is legal (compulsory actions, the deal); return how many."""
+        n = 0
+        while self.status == "playing" and n < limit:
+            legal = self.legal_moves()
+            if len(legal) != 1:
+                break
+            self._push(legal[0])
+            n += 1
+        return n
+
+    def undo(self) -> Move:
+        """Take back the last move; raise ``IllegalMove`` when there is none."""
+        if not self._moves:
+            raise IllegalMove("there is no move to undo")
+        now = self._snapshot()
+        count = self._seen.get(now, 0) - 1
+        if count > 0:
+            self._seen[now] = count
+        else:
+            self._seen.pop(now, None)
+        m = self._moves.pop()
+        self._restore(self._history.pop())
+        redo = self._redo
+        redo.append(m)
+        self._legal = None
+        self._update_status()
+        self._redo = redo
+        return m
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; raise ``IllegalMove`` when there is none."""
+        if not self._redo:
+            raise IllegalMove("there is no move to redo")
+        m = self._redo[-1]
+        redo = self._redo[:-1]
+        self._push(self._find(m))
+        self._redo = redo
+        return m
+
+    def restart(self) -> None:
+        """Back to the start of the game (undo everything; redo can replay it)."""
+        while self._moves:
+            self.undo()
+
+    def clone(self) -> "Game":
+        """An independent copy with the same position, history and options."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other._p = {n: Pile(p.cards, p.down) for n, p in self._p.items()}
+        other.options = dict(self.options)
+        other.rng = Rng(0)
+        other.rng.state = self.rng.state
+        other._moves = list(self._moves)
+        other._history = list(self._history)
+        other._redo = list(self._redo)
+        other._seen = dict(self._seen)
+        other._legal = None if self._legal is None else list(self._legal)
+        return other
+
+    # ---- records -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game as JSON-ready data: game, deal, options, rules version and moves."""
+        if self.deal is None:
+            raise PasyansError("a game built from a constructed position has no deal to record")
+        return {"format": RECORD_FORMAT, "game": self.id, "rules": self.RULES_VERSION, "deal": self.deal,
+                "options": dict(self.options), "moves": [m.notation for m in self._moves]}
+
+    # ---- reading -----------------------------------------------------------------------
+    @classmethod
+    def pile_label(cls, pile: str, lang: str = "en") -> str:
+        """What the text calls a pile (from the layout's labels)."""
+        labels = _labels(cls)
+        en, ru = labels.get(pile, (pile, pile))
+        return ru if lang == "ru" else en
+
+    def __str__(self) -> str:
+        """The table as text: each pile, face-down cards as ``##``."""
+        lines = [f"{self.title_ru} ({self.title_en}), deal {self.deal}, {self.status}"
+                 + (f", {self.turn} to play" if self.turn else "")]
+        for spot in self.layout().spots:
+            p = self._p[spot.pile]
+            cards = " ".join("##" if i < p.down else str(CARDS[c]) for i, c in enumerate(p.cards))
+            lines.append(f"{spot.label_en:>22}: {cards}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return (f"<{type(self).__name__} {self.id} deal={self.deal}{', ' + opts if opts else ''} "
+                f"moves={len(self._moves)} {self.status}>")
+
+
+_LABELS: dict[type, dict[str, tuple[str, str]]] = {}
+
+
+def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:
+    """Pile labels of a game class, read once from a default game's layout."""
+    if cls not in _LABELS:
+        game = cls()
+        _LABELS[cls] = {s.pile: (s.label_en, s.label_ru) for s in game.layout().spots}
+    return _LABELS[cls]
+
+
+_DEALS = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def parse_deals(text: str) -> range:
+    """``"7"`` or ``"1-1000"`` as a range of deal numbers; ``BadDeal`` otherwise."""
+    m = _DEALS.match(text.strip())
+    if not m:
+        raise BadDeal(f"deals must be N or N-M, not {text!r}")
+    lo = int(m.group(1))
+    hi = int(m.group(2) or lo)
+    if not DEAL_MIN <= lo <= hi <= DEAL_MAX:
+        raise BadDeal(f"deals must lie from {DEAL_MIN} to {DEAL_MAX}, first not above last, not {text!r}")
+    return range(lo, hi + 1)
+
+
+def check_record(record: Any) -> None:
+    """Raise ``RecordError`` for a record that is not even shaped like one."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with game, deal, options, rules and moves")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError(f"record format {record.get('format')!r} is not {RECORD_FORMAT!r}")
+    for key, kind in (("game", str), ("deal", int), ("rules", int), ("options", dict), ("moves", list)):
+        if key not in record:
+            raise RecordError(f"the record has no {key!r}")
+        if not isinstance(record[key], kind) or isinstance(record[key], bool):
+            raise RecordError(f"the record's {key!r} must be a {kind.__name__}, not {record[key]!r}")

@@ -1,0 +1,1 @@
+"""One module per game; each defines ``GAME``, its :class:`pasyans.Game` subclass."""

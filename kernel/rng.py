@@ -1,0 +1,47 @@
+"""The project's own pseudo-random generator, so that a deal number means the same cards forever.
+
+SplitMix64 (Steele, Lea and Flood, 2014): the state is a 64-bit integer seeded with the deal
+number; each step adds 0x9E3779B97F4A7C15 and mixes. Bounded integers use rejection sampling
+(no modulo bias). A shuffle is Fisher–Yates from the last position down: for ``i`` from
+``n - 1`` to ``1``, swap position ``i`` with ``below(i + 1)``. Golden values in
+``tests/test_rng.py`` pin all of it.
+"""
+from __future__ import annotations
+
+from typing import MutableSequence, TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+class Rng:
+    """SplitMix64 seeded with a deal number."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates, last position first)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

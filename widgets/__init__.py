@@ -1,0 +1,1 @@
+"""The card table (anywidget) and the Pillow renderer."""
