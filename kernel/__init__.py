@@ -14,7 +14,8 @@ from .game import DEAL_MAX, DEAL_MIN, Game, Option
 from .layout import Layout, Spot
 from .move import Move
 from .registry import GAMES, new_game, options, replay
+from .solver import Hint, Result, hint, solve
 
 __all__ = ["BadDeal", "BadOption", "Card", "DEAL_MAX", "DEAL_MIN", "GAMES", "Game", "IllegalMove",
            "Layout", "Move", "Option", "PasyansError", "RecordError", "Spot", "UnknownGame",
-           "__version__", "new_game", "options", "replay"]
+           "Hint", "Result", "__version__", "hint", "new_game", "options", "replay", "solve"]

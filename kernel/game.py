@@ -171,7 +171,8 @@ class Game:
         self._history: list[tuple] = []
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
-        self._seen: dict[tuple, int] = {self._snapshot(): 1}
+        self._cur = self._snapshot()
+        self._seen: dict[tuple, int] = {self._cur: 1}
         self.status = "playing"
         self._update_status()
 
@@ -228,7 +229,23 @@ class Game:
 
     def key(self) -> tuple:
         """A hashable key of the position (for transposition tables)."""
+        return self._cur
+
+    def canonical_key(self) -> tuple:
+        """The key with symmetries folded (games override, e.g. to sort interchangeable piles)."""
         return self._snapshot()
+
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """A move the solver may play without trying the others (one that can never hurt).
+
+        The base class knows none; games whose rules make such a move plain override this.
+        """
+        return None
+
+    def progress(self) -> int:
+        """How many cards lie on the foundations (or are discarded in pairs): the solver's measure."""
+        home = _home(type(self))
+        return sum(len(p.cards) for n, p in self._p.items() if n in home)
 
     @property
     def piles(self) -> dict[str, PileView]:
@@ -242,8 +259,7 @@ class Game:
 
     def info(self) -> dict[str, Any]:
         """What a status line shows: status, turn, moves, cards left off the foundations."""
-        home = {s.pile for s in self.layout().spots if s.role in ("foundation", "discard")}
-        left = sum(len(p.cards) for n, p in self._p.items() if n not in home)
+        left = 52 * self.packs - self.progress()
         return {"status": self.status, "turn": self.turn, "moves": len(self._moves), "cards_left": left}
 
     # ---- legality ----------------------------------------------------------------------
@@ -258,10 +274,9 @@ class Game:
         return list(self._legal)
 
     def _repeats(self, move: Move) -> bool:
-        snap = self._snapshot()
         self._apply(move)
         after = self._snapshot()
-        self._restore(snap)
+        self._restore(self._cur)
         return after in self._seen
 
     def _find(self, move: Move | str) -> Move:
@@ -315,16 +330,17 @@ class Game:
         return m
 
     def _push(self, m: Move) -> None:
-        before = self._snapshot()
+        before = self._cur
         try:
             self._apply(m)
+            after = self._snapshot()
         except Exception:
             self._restore(before)
             raise
         self._history.append(before)
         self._moves.append(m)
         self._redo = []
-        after = self._snapshot()
+        self._cur = after
         self._seen[after] = self._seen.get(after, 0) + 1
         self._legal = None
         self._update_status()
@@ -356,14 +372,15 @@ class Game:
         """Take back the last move; raise ``IllegalMove`` when there is none."""
         if not self._moves:
             raise IllegalMove("there is no move to undo")
-        now = self._snapshot()
+        now = self._cur
         count = self._seen.get(now, 0) - 1
         if count > 0:
             self._seen[now] = count
         else:
             self._seen.pop(now, None)
         m = self._moves.pop()
-        self._restore(self._history.pop())
+        self._cur = self._history.pop()
+        self._restore(self._cur)
         redo = self._redo
         redo.append(m)
         self._legal = None
@@ -434,6 +451,14 @@ class Game:
 
 
 _LABELS: dict[type, dict[str, tuple[str, str]]] = {}
+_HOME: dict[type, frozenset[str]] = {}
+
+
+def _home(cls: type[Game]) -> frozenset[str]:
+    """The piles where cards end (foundations, discards), read once from a default layout."""
+    if cls not in _HOME:
+        _HOME[cls] = frozenset(s.pile for s in cls().layout().spots if s.role in ("foundation", "discard"))
+    return _HOME[cls]
 
 
 def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:

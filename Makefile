@@ -1,0 +1,45 @@
+# Pasyans: `make lab` opens the edition in JupyterLab; `make test` runs every test.
+# Both create .venv and install on first use; nothing but Python 3.11+ is needed.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PYTEST := $(PY) -m pytest -p no:cacheprovider
+
+.PHONY: install lab test test-unit test-notebooks test-browser bench notebooks clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt -e ".[test,browser,lab,dask]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks notebooks/index.ipynb
+
+test: $(STAMP)
+	$(PYTEST) tests
+	$(PYTEST) --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg notebooks
+
+test-unit: $(STAMP)
+	$(PYTEST) -m "not browser" tests
+
+test-notebooks: $(STAMP)
+	$(PYTEST) --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg notebooks
+
+test-browser: $(STAMP)
+	$(PYTEST) -m browser tests
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/widget.py
+	$(PY) benchmarks/notebooks.py
+
+notebooks: $(STAMP)
+	cd notebooks && ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace *.ipynb
+
+clean:
+	rm -rf $(VENV) build *.egg-info test-artifacts

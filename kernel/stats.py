@@ -1,0 +1,197 @@
+"""How often does each game come out? Win rates over ranges of deals, for two kinds of player.
+
+* The **thoughtful** player is the solver (:func:`pasyans.solve`): it knows every card, so its
+  rate is an upper bound; each deal is ``won``, ``lost`` or ``unknown`` (budget spent).
+* The **blind** player sees only what the rules show (no peeking at the stock or at face-down
+  cards) and follows a fixed policy, never undoing: (1) a move to the foundations, a pair, a
+  discard or a fill, the first in the engine's order; (2) a transfer after which a card can go
+  to the foundations or a pile lies empty (one move of look-ahead on the open table); (3) the
+  next card of the pack (deal, turn, pass, choice); (4) any other transfer; (5) a redeal. It
+  reads only the kinds of the legal moves and the open table, never the card a deal would turn.
+
+Results carry their parameters and a fingerprint of the rules (the game's module source and
+rules version), so a committed table can be checked against the engine that reads it.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import inspect
+import json
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import __version__
+from .game import Game
+from .move import Move
+from .registry import game_class, new_game
+from .solver import KIND_ORDER, solve
+
+DEFAULT_BUDGET = 50_000
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def fingerprint(game: str) -> str:
+    """A short hash of the rules a game is played under: its module's source and rules version."""
+    cls = game_class(game)
+    source = inspect.getsource(inspect.getmodule(cls))
+    return hashlib.sha256(f"{cls.RULES_VERSION}\n{source}".encode()).hexdigest()[:16]
+
+
+def blind_play(game: Game, limit: int = 20_000) -> str:
+    """Play ``game`` to its end by the blind player's policy; return the final status."""
+    n = 0
+    while game.status == "playing" and n < limit:
+        game.play(blind_choice(game))
+        n += 1
+    return game.status
+
+
+def _empties(game: Game) -> int:
+    return sum(not p.cards for p in game.piles.values())
+
+
+_SURE = {"found", "pair", "discard", "fill"}
+_NEXT = {"deal", "lay", "turn", "pass", "choose"}
+
+
+def blind_choice(game: Game) -> Move:
+    """The blind player's move in ``game`` (see the module's docstring)."""
+    moves = game.legal_moves()
+    sure = [m for m in moves if m.kind in _SURE]
+    if sure:
+        return sure[0]
+    transfers = [m for m in moves if m.kind == "move"]
+    empty = _empties(game)
+    for m in transfers:
+        after = game.clone()
+        after.play(m)
+        if _empties(after) > empty or any(x.kind == "found" and x.src != "stock" for x in after.legal_moves()):
+            return m
+    nxt = [m for m in moves if m.kind in _NEXT]
+    if nxt:
+        return nxt[0]
+    if transfers:
+        return transfers[0]
+    return min(moves, key=lambda m: KIND_ORDER.get(m.kind, 3))
+
+
+@dataclass
+class DealResult:
+    deal: int
+    solver: str
+    states: int
+    seconds: float
+    blind: str
+    line_length: int
+
+
+def one_deal(game: str, deal: int, options: dict[str, Any], budget_states: int, budget_s: float) -> DealResult:
+    """Both players on one deal (a top-level function, so worker processes can run it)."""
+    g = new_game(game, deal, **options)
+    res = solve(g, budget_states=budget_states, budget_s=budget_s)
+    blind = blind_play(new_game(game, deal, **options))
+    return DealResult(deal, res.verdict, res.states, round(res.seconds, 4), blind, len(res.line))
+
+
+def _shares(results: list[DealResult], attr: str) -> dict[str, Any]:
+    n = len(results)
+    out: dict[str, Any] = {"n": n}
+    for verdict in ("won", "lost", "unknown"):
+        k = sum(getattr(r, attr) == verdict for r in results)
+        lo, hi = wilson(k, n)
+        out[verdict] = {"count": k, "share": k / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+    return out
+
+
+def summarise(game: str, options: dict[str, Any], deals: range, budget_states: int,
+              results: list[DealResult]) -> dict[str, Any]:
+    """The JSON-ready table of one run."""
+    results = sorted(results, key=lambda r: r.deal)
+    return {
+        "game": game, "options": game_class(game).resolve_options(options),
+        "deals": [deals.start, deals.stop - 1], "budget_states": budget_states,
+        "version": __version__, "rules": fingerprint(game),
+        "thoughtful": _shares(results, "solver"), "blind": _shares(results, "blind"),
+        "per_deal": [asdict(r) for r in results],
+    }
+
+
+def stats(game: str, deals: Iterable[int] = range(1, 101), options: dict[str, Any] | None = None,
+          budget_states: int = DEFAULT_BUDGET, budget_s: float = 10.0, jobs: int | None = None,
+          scheduler: str | None = None, progress: bool = True) -> dict[str, Any]:
+    """Win rates of ``game`` under ``options`` over ``deals``, in parallel.
+
+    ``jobs`` local processes (default: the machine's cores), or a Dask distributed cluster when
+    ``scheduler`` is its address (``tcp://host:8786``) or a ``distributed.Client``.
+    """
+    options = dict(options or {})
+    game_class(game).resolve_options(options)  # bad options fail here, before any work
+    deals = range(deals.start, deals.stop) if isinstance(deals, range) else range(min(deals), max(deals) + 1)
+    args = [(game, d, options, budget_states, budget_s) for d in deals]
+    bar = _bar(len(args), f"{game}", progress)
+    results: list[DealResult] = []
+    if scheduler is not None:
+        from distributed import Client, as_completed
+
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        futures = [client.submit(one_deal, *a, pure=False) for a in args]
+        for fut in as_completed(futures):
+            results.append(fut.result())
+            bar.update(1)
+        if client is not scheduler:
+            client.close()
+    elif (jobs or os.cpu_count() or 1) == 1:
+        for a in args:
+            results.append(one_deal(*a))
+            bar.update(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+            for r in pool.map(_star, args, chunksize=4):
+                results.append(r)
+                bar.update(1)
+    bar.close()
+    return summarise(game, options, deals, budget_states, results)
+
+
+def _star(a: tuple) -> DealResult:
+    return one_deal(*a)
+
+
+def _bar(total: int, desc: str, enabled: bool):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit="deal", disable=not enabled, leave=False)
+
+
+def save(table: dict[str, Any], path: str | Path) -> Path:
+    """Write ``table`` as JSON at ``path`` and its per-deal rows as CSV beside it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    with path.with_suffix(".csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "options", "deal", "solver", "states", "seconds", "blind", "line_length"])
+        opts = json.dumps(table["options"], ensure_ascii=False, sort_keys=True)
+        for r in table["per_deal"]:
+            w.writerow([table["game"], opts, r["deal"], r["solver"], r["states"], r["seconds"], r["blind"],
+                        r["line_length"]])
+    return path
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """A saved table."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
