@@ -1,0 +1,58 @@
+"""Solver speed: states searched per second per game, and the share of deals decided in 1 s / 10 s.
+
+Usage: ``python benchmarks/solver.py [--deals 200] [--jobs 2] [--games braid,clock] [--readings]``.
+A deal counts as decided when the solver returns ``won`` or ``lost`` (not ``unknown``) within the
+time; the state budget is set high so that time alone bounds the search here.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pasyans  # noqa: E402
+from pasyans.solver import solve  # noqa: E402
+
+
+def run(args: tuple[str, int, dict]) -> tuple[str, int, float]:
+    gid, deal, opts = args
+    res = solve(pasyans.new_game(gid, deal, **opts), budget_states=10**8, budget_s=10.0)
+    return res.verdict, res.states, res.seconds
+
+
+def readings(gid: str) -> list[dict]:
+    out = [{}]
+    for o in pasyans.options(gid):
+        out += [{o.name: c} for c in o.choices if c != o.default]
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--games", default=",".join(pasyans.GAMES))
+    ap.add_argument("--readings", action="store_true", help="every single-option deviation too")
+    a = ap.parse_args()
+    print(f"{'game':16} {'reading':26} {'states/s':>10} {'≤1 s':>7} {'≤10 s':>7} {'won':>6} {'wall s':>7}")
+    with ProcessPoolExecutor(a.jobs) as pool:
+        for gid in a.games.split(","):
+            for opts in (readings(gid) if a.readings else [{}]):
+                t0 = time.perf_counter()
+                rows = list(pool.map(run, [(gid, d, opts) for d in range(1, a.deals + 1)]))
+                states = sum(r[1] for r in rows)
+                secs = sum(r[2] for r in rows) or 1e-9
+                d1 = sum(r[0] != "unknown" and r[2] <= 1 for r in rows) / len(rows)
+                d10 = sum(r[0] != "unknown" and r[2] <= 10 for r in rows) / len(rows)
+                won = sum(r[0] == "won" for r in rows) / len(rows)
+                name = ",".join(f"{k}={v}" for k, v in opts.items()) or "default"
+                print(f"{gid:16} {name:26} {states / secs:10,.0f} {d1:7.1%} {d10:7.1%} {won:6.1%} "
+                      f"{time.perf_counter() - t0:7.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

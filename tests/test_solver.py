@@ -1,0 +1,64 @@
+"""The solver and hints: won lines replay, lost verdicts agree with brute force, budgets bind."""
+import pytest
+
+import pasyans
+from pasyans import GAMES
+from pasyans.games.clock import Clock
+from pasyans.solver import play_line, solve
+
+
+def brute_force(game) -> bool:
+    """Whether any sequence of legal moves wins, by the public API alone (small positions only)."""
+    if game.status != "playing":
+        return game.status == "won"
+    for m in game.legal_moves():
+        game.play(m)
+        ok = brute_force(game)
+        game.undo()
+        if ok:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_won_lines_replay_to_a_won_game(gid):
+    found = 0
+    for deal in range(1, 9):
+        g = pasyans.new_game(gid, deal=deal)
+        res = solve(g, budget_states=20_000, budget_s=20)
+        assert res.verdict in ("won", "lost", "unknown")
+        if res.verdict == "won":
+            found += 1
+            assert play_line(g, res.line).status == "won"
+        assert g.moves == [], "solving does not change the game"
+
+
+@pytest.mark.parametrize("waste,deal_no,redeals", [
+    ("2S 3S", 1, 1), ("2S 2H", 2, 2), ("2H 2S 2C", 1, 2), ("2C 2H", 3, 2), ("2H 2C 2S", 1, 1),
+])
+def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals):
+    places = {f"clock.{r}": " ".join(f"{'A23456789TJQK'[r-1]}{s}" for s in "DSHC") for r in range(3, 14)}
+    places.update({"clock.1": "AD AS AH AC", "clock.2": "2D"})
+    g = Clock.from_position({**places, "waste": waste}, base=2, deal_no=deal_no, options={"redeals": redeals})
+    expected = brute_force(g.clone())
+    res = solve(g)
+    assert res.verdict == ("won" if expected else "lost")
+
+
+def test_budget_makes_the_verdict_unknown_and_is_machine_independent():
+    g = pasyans.new_game("clock", deal=5)
+    res = solve(g, budget_states=10)
+    assert res.verdict == "unknown" and res.states == 11 and not res.cut_by_time
+
+
+def test_hint_gives_the_first_move_of_a_winning_line():
+    g = pasyans.new_game("clock", deal=5)
+    h = pasyans.hint(g)
+    assert h.kind == "winning" and h.move in g.legal_moves()
+    assert "wins" in str(h)
+
+
+def test_hint_on_a_finished_game():
+    places = {f"clock.{r}": " ".join(f"{'A23456789TJQK'[r-1]}{s}" for s in "DSHC") for r in range(1, 14)}
+    g = Clock.from_position(places, base=2, deal_no=3)
+    assert pasyans.hint(g).move is None

@@ -1,0 +1,54 @@
+"""Statistics: Wilson intervals, determinism, saving, and the Dask path equal to the local one."""
+import json
+
+import pytest
+
+from pasyans import stats
+from pasyans.errors import BadOption
+
+
+def test_wilson_interval_known_values():
+    lo, hi = stats.wilson(50, 100)
+    assert round(lo, 4) == 0.4038 and round(hi, 4) == 0.5962
+    assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def timeless(table):
+    """A table without its timings, which legitimately differ between runs."""
+    return {**table, "per_deal": [{k: v for k, v in r.items() if k != "seconds"} for r in table["per_deal"]]}
+
+
+def test_stats_are_deterministic_and_parallel_equals_serial():
+    a = stats.stats("clock", range(1, 13), jobs=1, progress=False, options={"redeals": 1})
+    b = stats.stats("clock", range(1, 13), jobs=2, progress=False, options={"redeals": 1})
+    assert timeless(a) == timeless(b)
+    assert a["thoughtful"]["n"] == 12 and a["deals"] == [1, 12]
+    assert a["rules"] == stats.fingerprint("clock")
+
+
+def test_dask_path_gives_the_same_numbers():
+    distributed = pytest.importorskip("distributed")
+    local = stats.stats("clock", range(1, 9), jobs=1, progress=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = stats.stats("clock", range(1, 9), scheduler=client, progress=False)
+    assert timeless(remote) == timeless(local)
+
+
+def test_save_and_load(tmp_path):
+    table = stats.stats("clock", range(1, 4), jobs=1, progress=False)
+    path = stats.save(table, tmp_path / "clock.json")
+    assert stats.load(path) == json.loads(json.dumps(table))
+    rows = path.with_suffix(".csv").read_text().splitlines()
+    assert rows[0].startswith("game,options,deal") and len(rows) == 4
+
+
+def test_bad_option_fails_before_any_work():
+    with pytest.raises(BadOption):
+        stats.stats("clock", range(1, 3), options={"nope": 1}, progress=False)
+
+
+def test_blind_player_never_sees_the_stock():
+    from pasyans import new_game
+    g = new_game("clock", deal=2)
+    assert stats.blind_play(g) in ("won", "lost")
