@@ -76,6 +76,26 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """Compute (and save) the edition's statistics tables."""
+    from pathlib import Path
+
+    from . import stats
+
+    games = list(GAMES) if args.game == "all" else [game_class(args.game).id]
+    for gid in games:
+        table = stats.campaign(gid, parse_deals(args.default), parse_deals(args.deviation),
+                               budget_states=args.budget, jobs=args.jobs, progress=not args.quiet)
+        path = stats.save(table, Path(args.out_dir) / f"{gid}.json")
+        for run in table["runs"]:
+            t = run["thoughtful"]
+            print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):50} "
+                  f"thoughtful {t['won']['share']:6.1%} (unknown {t['unknown']['share']:5.1%}) "
+                  f"blind {run['blind']['won']['share']:6.1%}", flush=True)
+        print(f"saved {path}")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Replay a record file and print the final table."""
     from .registry import replay
@@ -120,6 +140,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", default=None, help="save JSON here (and CSV beside it)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_stats)
+
+    sp = sub.add_parser("campaign", help="compute the edition's win-rate tables")
+    sp.add_argument("game", help="a game id, or 'all'")
+    sp.add_argument("--default", default="1-1000", help="deals for the default readings")
+    sp.add_argument("--deviation", default="1-300", help="deals for each single-option deviation")
+    sp.add_argument("--budget", type=int, default=50_000)
+    sp.add_argument("--jobs", type=int, default=None)
+    sp.add_argument("--out-dir", default="texts/stats")
+    sp.add_argument("--quiet", action="store_true")
+    sp.set_defaults(func=cmd_campaign)
 
     sp = sub.add_parser("play", help="replay a saved record and show the table")
     sp.add_argument("record", help="a record file (JSON)")

@@ -177,21 +177,60 @@ def _bar(total: int, desc: str, enabled: bool):
     return tqdm(total=total, desc=desc, unit="deal", disable=not enabled, leave=False)
 
 
+def campaign(game: str, default_deals: range = range(1, 1001), deviation_deals: range = range(1, 301),
+             budget_states: int = DEFAULT_BUDGET, jobs: int | None = None, scheduler: str | None = None,
+             progress: bool = True) -> dict[str, Any]:
+    """The edition's table for ``game``: the default readings, then each single-option deviation."""
+    runs = [stats(game, default_deals, {}, budget_states, jobs=jobs, scheduler=scheduler, progress=progress)]
+    for opt in game_class(game).OPTIONS:
+        for choice in opt.choices:
+            if choice != opt.default:
+                runs.append(stats(game, deviation_deals, {opt.name: choice}, budget_states, jobs=jobs,
+                                  scheduler=scheduler, progress=progress))
+    return {"game": game, "rules": fingerprint(game), "version": __version__, "runs": runs}
+
+
 def save(table: dict[str, Any], path: str | Path) -> Path:
-    """Write ``table`` as JSON at ``path`` and its per-deal rows as CSV beside it."""
+    """Write a run or a campaign as JSON at ``path``, its per-deal rows as CSV beside it.
+
+    In the JSON each run keeps its verdicts compactly, one letter a deal (W won, L lost,
+    U unknown) for the solver and the blind player, from its first deal on.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    runs = table["runs"] if "runs" in table else [table]
     with path.with_suffix(".csv").open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["game", "options", "deal", "solver", "states", "seconds", "blind", "line_length"])
-        opts = json.dumps(table["options"], ensure_ascii=False, sort_keys=True)
-        for r in table["per_deal"]:
-            w.writerow([table["game"], opts, r["deal"], r["solver"], r["states"], r["seconds"], r["blind"],
-                        r["line_length"]])
+        for run in runs:
+            opts = json.dumps(run["options"], ensure_ascii=False, sort_keys=True)
+            for r in run["per_deal"]:
+                w.writerow([run["game"], opts, r["deal"], r["solver"], r["states"], r["seconds"], r["blind"],
+                            r["line_length"]])
+    compact = [_compact(run) for run in runs]
+    out = {**table, "runs": compact} if "runs" in table else compact[0]
+    path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return path
+
+
+def _compact(run: dict[str, Any]) -> dict[str, Any]:
+    rows = run["per_deal"]
+    out = {k: v for k, v in run.items() if k != "per_deal"}
+    out["solver_verdicts"] = "".join(r["solver"][0].upper() for r in rows)
+    out["blind_verdicts"] = "".join(r["blind"][0].upper() for r in rows)
+    return out
 
 
 def load(path: str | Path) -> dict[str, Any]:
     """A saved table."""
     return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def committed(game: str) -> dict[str, Any]:
+    """The edition's committed campaign for ``game`` (package data beside the texts)."""
+    from .paths import edition_dir
+
+    path = edition_dir() / "stats" / f"{game}.json"
+    if not path.exists():
+        raise FileNotFoundError(f"no committed statistics for {game!r} at {path}")
+    return load(path)

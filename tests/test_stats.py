@@ -38,9 +38,19 @@ def test_dask_path_gives_the_same_numbers():
 def test_save_and_load(tmp_path):
     table = stats.stats("clock", range(1, 4), jobs=1, progress=False)
     path = stats.save(table, tmp_path / "clock.json")
-    assert stats.load(path) == json.loads(json.dumps(table))
+    saved = stats.load(path)
+    assert saved["thoughtful"] == table["thoughtful"] and saved["solver_verdicts"] == "WWW"
     rows = path.with_suffix(".csv").read_text().splitlines()
     assert rows[0].startswith("game,options,deal") and len(rows) == 4
+
+
+def test_campaign_covers_every_single_option_deviation(tmp_path):
+    table = stats.campaign("clock", range(1, 5), range(1, 3), jobs=1, progress=False)
+    assert [r["options"] for r in table["runs"]] == [
+        {"redeals": 2, "second_deal": "same"}, {"redeals": 1, "second_deal": "same"},
+        {"redeals": 2, "second_deal": "reversed"}]
+    path = stats.save(table, tmp_path / "c.json")
+    assert [len(r["solver_verdicts"]) for r in stats.load(path)["runs"]] == [4, 2, 2]
 
 
 def test_bad_option_fails_before_any_work():

@@ -1,0 +1,98 @@
+"""The authors' claims about their games, tested against the edition's statistics.
+
+Each claim quotes the sentence that makes it, says how the edition reads it as a measurable
+statement (a claim about difficulty speaks of the blind player, who cannot see the stock), and
+gets a verdict from the committed tables: ``supported``, ``contradicted`` or ``open`` (the table
+leaves too many deals unknown to tell).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .stats import committed
+
+Table = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Claim:
+    game: str
+    sentence: str  # the sentence id that makes the claim
+    quote: str
+    reading: str  # the claim as a measurable statement
+    test: Callable[[Table], tuple[str, str]]  # default-readings run -> (verdict, figures)
+
+    def verdict(self) -> tuple[str, str]:
+        """The verdict and the figures it rests on, from the committed statistics."""
+        table = committed(self.game)
+        return self.test(table["runs"][0])
+
+
+def _rate(run: Table, player: str) -> tuple[float, float, float, float]:
+    t = run[player]
+    return t["won"]["share"], t["won"]["ci95"][0], t["won"]["ci95"][1], t["unknown"]["share"]
+
+
+def _fig(run: Table) -> str:
+    w, lo, hi, unk = _rate(run, "thoughtful")
+    bw, blo, bhi, _ = _rate(run, "blind")
+    return (f"thoughtful solver {w:.1%} (95% CI {lo:.1%}–{hi:.1%}, unknown {unk:.1%}); "
+            f"blind player {bw:.1%} (95% CI {blo:.1%}–{bhi:.1%}); {run['thoughtful']['n']} deals")
+
+
+def at_least(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
+    """Supported when the lower 95% bound of ``player``'s win rate is at least ``share``."""
+    def test(run: Table) -> tuple[str, str]:
+        w, lo, hi, unk = _rate(run, player)
+        if lo >= share:
+            return "supported", _fig(run)
+        if hi < share:
+            return "contradicted", _fig(run)
+        return "open", _fig(run)
+    return test
+
+
+def at_most(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
+    """Supported when the upper 95% bound of ``player``'s win rate is at most ``share``."""
+    def test(run: Table) -> tuple[str, str]:
+        w, lo, hi, unk = _rate(run, player)
+        if hi <= share:
+            return "supported", _fig(run)
+        if lo > share:
+            return "contradicted", _fig(run)
+        return "open", _fig(run)
+    return test
+
+
+def skill_matters(gap: float = 0.10) -> Callable[[Table], tuple[str, str]]:
+    """Supported when the thoughtful solver wins at least ``gap`` more often than the blind player."""
+    def test(run: Table) -> tuple[str, str]:
+        w = run["thoughtful"]["won"]["share"]
+        bw = run["blind"]["won"]["share"]
+        return ("supported" if w - bw >= gap else "contradicted"), _fig(run) + f"; gap {w - bw:+.1%}"
+    return test
+
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim("clock", "clock.p4.s1", "С двух раз пасьянс должен выйти.",
+          "Under the edition's reading the game comes out (almost) always: the blind player, who "
+          "has no choice to make but the suit, wins at least 90% of deals.",
+          at_least("blind", 0.90)),
+    Claim("besieged_city", "besieged_city.p7.s1", "Пасьянсъ этотъ чрезвычайно труденъ.",
+          "A player who cannot see the stock rarely wins: the blind player wins at most 10% of deals.",
+          at_most("blind", 0.10)),
+    Claim("parterre", "parterre.p2.s4", "This patience is exceedingly difficult (Cadogan, supplied).",
+          "A player who cannot see the bouquet's future rarely wins: the blind player wins at most 10%.",
+          at_most("blind", 0.10)),
+    Claim("favorite", "favorite.p1.s1", "…представляющей много пищи соображению…",
+          "Thought pays: the thoughtful solver wins at least ten points more often than the blind player.",
+          skill_matters()),
+    Claim("go_no_go", "go_no_go.p1.s7",
+          "…если раскладка не вышла, то большею частью виноват раскладывающий…",
+          "A player who plans ahead usually wins: the thoughtful solver wins more than half the deals.",
+          at_least("thoughtful", 0.50)),
+    Claim("brunette_blonde", "brunette_blonde.p2.s1", "…от этого зависит весь исход пасьянса…",
+          "Care decides the outcome: the thoughtful solver wins at least ten points more often than the "
+          "blind player.", skill_matters()),
+)
