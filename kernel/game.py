@@ -17,6 +17,7 @@ that would recreate a position already seen in this game, keeps undo/redo and th
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
@@ -213,10 +214,9 @@ class Game:
 
     # ---- state -------------------------------------------------------------------------
     def _snapshot(self) -> tuple:
-        return (tuple(tuple(p.cards) for p in self._p.values()),
-                tuple(p.down for p in self._p.values()),
-                self.turn,
-                tuple(getattr(self, v) for v in self.VARS))
+        piles = self._p.values()
+        return (tuple(map(tuple, map(_CARDS_OF, piles))), tuple(map(_DOWN_OF, piles)), self.turn,
+                tuple([getattr(self, v) for v in self.VARS]))
 
     def _restore(self, snap: tuple) -> None:
         cards, downs, turn, vars_ = snap
@@ -274,10 +274,36 @@ class Game:
         return list(self._legal)
 
     def _repeats(self, move: Move) -> bool:
+        """Whether a transfer would recreate a position seen in this game.
+
+        A ``move`` (reversible transfer) changes only the piles its steps name, ``turn`` and the
+        ``VARS``: so only those are saved, patched into the current key and put back.
+        """
+        names = {n for _, s, d in move.steps for n in (s, d)}
+        saved = [(self._p[n], self._p[n].cards[:], self._p[n].down) for n in names]
+        turn, vars_ = self.turn, [getattr(self, v) for v in self.VARS]
         self._apply(move)
-        after = self._snapshot()
-        self._restore(self._cur)
+        cards, downs = list(self._cur[0]), list(self._cur[1])
+        index = self._index()
+        for n in names:
+            i = index[n]
+            cards[i] = tuple(self._p[n].cards)
+            downs[i] = self._p[n].down
+        after = (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
+        for pile, cs, d in saved:
+            pile.cards[:] = cs
+            pile.down = d
+        self.turn = turn
+        for name, value in zip(self.VARS, vars_):
+            setattr(self, name, value)
         return after in self._seen
+
+    def _index(self) -> dict[str, int]:
+        """Pile name -> its position in a key (the order the piles were created in)."""
+        cls = type(self)
+        if cls not in _INDEX:
+            _INDEX[cls] = {n: i for i, n in enumerate(self._p)}
+        return _INDEX[cls]
 
     def _find(self, move: Move | str) -> Move:
         if isinstance(move, str):
@@ -450,6 +476,9 @@ class Game:
                 f"moves={len(self._moves)} {self.status}>")
 
 
+_CARDS_OF = attrgetter("cards")
+_DOWN_OF = attrgetter("down")
+_INDEX: dict[type, dict[str, int]] = {}
 _LABELS: dict[type, dict[str, tuple[str, str]]] = {}
 _HOME: dict[type, frozenset[str]] = {}
 

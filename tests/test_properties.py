@@ -75,3 +75,27 @@ def test_listed_moves_are_accepted_and_others_refused(gid, deal, steps, probe):
             with pytest.raises(IllegalMove):
                 g.play(alt)
             assert g.key() == before
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+@SETTINGS
+@given(deal=st.integers(1, 10**6), steps=st.integers(0, 200))
+def test_transfers_touch_only_the_piles_they_name(gid, deal, steps):
+    """The repeat filter patches a transfer's piles into the key: that must equal a full snapshot."""
+    g = pasyans.new_game(gid, deal=deal)
+    for i in range(steps):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        g.play(legal[(i * 31) % len(legal)])
+    for m in g._generate():
+        if m.kind != "move":
+            continue
+        c = g.clone()
+        c._apply(m)
+        full = c._snapshot()
+        seen = g._seen
+        g._seen = {full: 1}
+        assert g._repeats(m), f"{m} changes piles it does not name"
+        g._seen = seen
+        assert g._snapshot() == g.key(), "the position is restored"
