@@ -107,6 +107,10 @@ class Game:
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     VARS: ClassVar[tuple[str, ...]] = ()
     RULES_VERSION: ClassVar[int] = 1
+    #: The solver's move order by kind (lower first); games may override.
+    SOLVER_ORDER: ClassVar[dict[str, int]] = {
+        "found": 0, "pair": 0, "discard": 1, "fill": 2, "move": 3, "choose": 3, "deal": 4, "lay": 4,
+        "turn": 5, "pass": 6, "redeal": 7}
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, deal: int = 1, **options: Any) -> None:
@@ -414,6 +418,19 @@ class Game:
         self._redo = redo
         return m
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def next_redo(self) -> Move | None:
+        """The move :meth:`redo` would play again, if any."""
+        return self._redo[-1] if self._redo else None
+
     def redo(self) -> Move:
         """Play again the last move taken back; raise ``IllegalMove`` when there is none."""
         if not self._redo:
@@ -491,10 +508,14 @@ def _home(cls: type[Game]) -> frozenset[str]:
 
 
 def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:
-    """Pile labels of a game class, read once from a default game's layout."""
+    """Pile labels of a game class, read once from its layouts under every reading."""
     if cls not in _LABELS:
-        game = cls()
-        _LABELS[cls] = {s.pile: (s.label_en, s.label_ru) for s in game.layout().spots}
+        readings = [{}] + [{o.name: c} for o in cls.OPTIONS for c in o.choices if c != o.default]
+        labels: dict[str, tuple[str, str]] = {}
+        for opts in readings:
+            for s in cls(1, **opts).layout().spots:
+                labels.setdefault(s.pile, (s.label_en, s.label_ru))
+        _LABELS[cls] = labels
     return _LABELS[cls]
 
 

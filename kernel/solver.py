@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from .game import Game
 from .move import Move
 
-#: Kinds tried first come first; unknown kinds go in the middle.
-KIND_ORDER = {"found": 0, "pair": 0, "discard": 1, "fill": 2, "move": 3, "deal": 4, "lay": 4,
-              "turn": 5, "pass": 6, "redeal": 7, "choose": 3}
+#: The default order of kinds (see ``Game.SOLVER_ORDER``); unknown kinds go in the middle.
+KIND_ORDER = Game.SOLVER_ORDER
 DEFAULT_STATES = 200_000
 
 
@@ -53,6 +52,7 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     line: list[Move] = []
     res = Result("unknown")
     res.best_progress = g.progress()
+    order = g.SOLVER_ORDER
 
     def dfs() -> bool:
         if g._won():
@@ -79,7 +79,7 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
         if safe is not None:
             moves = [safe]
         else:
-            moves.sort(key=lambda m: KIND_ORDER.get(m.kind, 3))
+            moves.sort(key=lambda m: order.get(m.kind, 3))
         snap = g._snapshot()
         for m in moves:
             g._apply(m)

@@ -23,9 +23,9 @@ def brute_force(game) -> bool:
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_won_lines_replay_to_a_won_game(gid):
     found = 0
-    for deal in range(1, 9):
+    for deal in range(1, 4):
         g = pasyans.new_game(gid, deal=deal)
-        res = solve(g, budget_states=20_000, budget_s=20)
+        res = solve(g, budget_states=3_000, budget_s=20)
         assert res.verdict in ("won", "lost", "unknown")
         if res.verdict == "won":
             found += 1

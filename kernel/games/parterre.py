@@ -1,0 +1,217 @@
+"""Партер (Le Parterre, Cadogan's «The Flower-Garden»), after «Двадцать четыре основные пасьянса»,
+seed 000.
+
+One pack. The witness keeps only rules I–III; the deal and play are lost and the edition supplies
+them from Cadogan (parterre.p1.s1–p2.s4, marked as supplied). Six packets of six cards, spread
+face up, are the parterre (p1.s1); the other sixteen cards the bouquet (p1.s2). Every card of the
+bouquet and the top card of each packet are available (r1.s1); taking a top card frees the one
+below (r1.s2). The foundations are picked out during play (r2.s1): the aces, as they come free,
+built up in suit to the kings (p1.s3). In the parterre cards go in descending sequence, of any suit
+(r3.s1, p2.s1), from packet to packet as often as one likes, and bouquet cards may be laid there
+the same way (p2.s1); they never go back to the bouquet, and there is one deal (p2.s2). A packet
+cleared away may be begun again with a card of the bouquet or of the parterre (p2.s3).
+
+Readings (options): ``bases`` (whether «Основныя карты выбираются во время игры» means the aces
+as they come free, as the supplied p1.s3 says, or any card the player chooses as a base; note
+parterre.n.bases) and ``transfer`` (whether only the top card of a packet moves, as rule I makes
+only that card available, or a whole descending run; note parterre.n.transfer). Moving a packet's
+last card into an empty packet would change nothing and is not offered.
+"""
+from __future__ import annotations
+
+from ..cards import RANK, SUIT
+from ..game import Game, Option
+from ..layout import Layout, Spot
+from ..move import Move
+
+NOTE_BASES = "parterre.n.bases"
+NOTE_TRANSFER = "parterre.n.transfer"
+NOTE_SUITS = "parterre.n.suits"
+NOTE_DEAL = "parterre.n.deal"
+NOTE_EMPTY = "parterre.n.empty"
+
+GARDEN = tuple(f"garden.{i}" for i in range(1, 7))
+FOUND = tuple(f"foundation.{i}" for i in range(1, 5))  # by suit: spades, hearts, diamonds, clubs
+SUIT_SIGNS = "♠♥♦♣"
+
+
+class Parterre(Game):
+    id = "parterre"
+    title_ru = "Партер"
+    title_en = "Le Parterre (The Flower-Garden)"
+    source = "000_0c735b6135cd8448.txt"
+    packs = 1
+    OPTIONS = (
+        Option("bases", ("aces", "any"), "aces", ("parterre.r2.s1", "parterre.p1.s3"), NOTE_BASES,
+               "aces: the foundations are the aces, played as they come free (the supplied deal); any: "
+               "the player picks any card as the base of its suit's foundation, which then goes up in "
+               "suit, from king to ace, to thirteen cards"),
+        Option("transfer", ("single", "sequence"), "single", ("parterre.r1.s1", "parterre.p2.s1"),
+               NOTE_TRANSFER,
+               "single: only the top card of a packet moves (rule I); sequence: a descending run at the "
+               "top of a packet may be moved as one"),
+    )
+
+    def _setup(self) -> None:
+        self._new_pile("stock", self._shuffled(), down=52)
+        for name in GARDEN:
+            self._new_pile(name)
+        self._new_pile("bouquet")
+        for name in FOUND:
+            self._new_pile(name)
+        self._bind()
+
+    def _bind(self) -> None:
+        self._gd = [self._p[n].cards for n in GARDEN]
+        self._fd = [self._p[n].cards for n in FOUND]
+        self._bq = self._p["bouquet"].cards
+        self._stock = self._p["stock"].cards
+
+    def clone(self) -> "Parterre":
+        other = super().clone()
+        other._bind()
+        return other
+
+    # ---- rules -------------------------------------------------------------------------
+    def _fits_up(self, c: int) -> bool:
+        f = self._fd[SUIT[c]]
+        if not f:
+            return RANK[c] == 1 or self.options["bases"] == "any"
+        return len(f) < 13 and RANK[c] == RANK[f[-1]] % 13 + 1
+
+    def _generate(self) -> list[Move]:
+        gid = self.id
+        stock = self._stock
+        if stock:  # the deal: six packets of six, then the bouquet (p1.s1, p1.s2)
+            n = 52 - len(stock)
+            c = stock[-1]
+            if n < 36:
+                return [Move("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
+                             notes=(NOTE_DEAL,), forced=True, game=gid)]
+            return [Move("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True, game=gid)]
+        moves: list[Move] = []
+        gd, bq = self._gd, self._bq
+        fits = self._fits_up
+        found_cites = ("parterre.r2.s1", "parterre.p1.s3", "parterre.r1.s1")
+        found_notes = (NOTE_BASES,)
+        # To the foundations: a top card of the parterre, any card of the bouquet (r1.s1, r2.s1, p1.s3).
+        for i, pile in enumerate(gd):
+            if pile and fits(pile[-1]):
+                c = pile[-1]
+                moves.append(Move("found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
+                                  cites=found_cites + (("parterre.r1.s2",) if len(pile) > 1 else ()),
+                                  notes=found_notes, game=gid))
+        for c in bq:
+            if fits(c):
+                moves.append(Move("found", ((c, "bouquet", FOUND[SUIT[c]]),), cites=found_cites,
+                                  notes=found_notes, game=gid))
+        # Within the parterre, descending by one of any suit; into an empty packet (p2.s1, r3.s1, p2.s3).
+        tops = [p[-1] if p else None for p in gd]
+        empty = [i for i, p in enumerate(gd) if not p]
+        under: dict[int, list[int]] = {}  # rank -> packets whose top card is one rank above it
+        for t, top in enumerate(tops):
+            if top is not None:
+                under.setdefault(RANK[top] - 1, []).append(t)
+        seq = self.options["transfer"] == "sequence"
+        for s, pile in enumerate(gd):
+            if not pile:
+                continue
+            # The cards that may move: the top card, or (sequence) any top part of a descending run.
+            k = len(pile) - 1
+            starts = [k]
+            if seq:
+                while k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
+                    k -= 1
+                    starts.append(k)
+            for k in starts:
+                c = pile[k]
+                for t in under.get(RANK[c], ()):
+                    if t != s:
+                        moves.append(self._transfer(pile, k, GARDEN[s], GARDEN[t], ("parterre.p2.s1", "parterre.r3.s1",
+                                                                                     "parterre.r1.s1")))
+                if k > 0:  # a whole packet into an empty one would change nothing
+                    for t in empty:
+                        moves.append(self._transfer(pile, k, GARDEN[s], GARDEN[t], ("parterre.p2.s3", "parterre.r1.s1")))
+        # From the bouquet onto the parterre, and into an empty packet (p2.s1, p2.s3).
+        pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
+        for c in bq:
+            for t in under.get(RANK[c], ()):
+                moves.append(Move("pack", ((c, "bouquet", GARDEN[t]),), cites=pack_cites, notes=(NOTE_SUITS,),
+                                  game=gid))
+            for t in empty:
+                moves.append(Move("pack", ((c, "bouquet", GARDEN[t]),),
+                                  cites=("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), notes=(NOTE_EMPTY,), game=gid))
+        return moves
+
+    def _transfer(self, pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
+        steps = tuple((c, src, dst) for c in pile[k:])
+        notes = (NOTE_SUITS, NOTE_TRANSFER) + ((NOTE_EMPTY,) if cites[0] == "parterre.p2.s3" else ())
+        return Move("move", steps, cites=cites, notes=notes, game=self.id)
+
+    def _apply(self, move: Move) -> None:
+        p = self._p
+        steps = move.steps
+        src = p[steps[0][1]]
+        if move.kind == "deal":
+            c = src.cards.pop()
+            src.down = len(src.cards)
+            p[steps[0][2]].cards.append(c)
+            return
+        if steps[0][1] == "bouquet":
+            c = steps[0][0]
+            self._bq.remove(c)
+            p[steps[0][2]].cards.append(c)
+            return
+        n = len(steps)
+        dst = p[steps[0][2]].cards
+        dst.extend(src.cards[-n:])
+        del src.cards[-n:]
+
+    def _won(self) -> bool:
+        return all(len(f) == 13 for f in self._fd)
+
+    def _why_not(self, move: Move) -> str | None:
+        if not move.steps:
+            return None
+        c, src, dst = move.steps[0]
+        if dst == "bouquet":
+            return "cards taken from the bouquet cannot be returned to it (parterre.p2.s2)"
+        if src.startswith("garden") and c != self._p[src].cards[-1] and self.options["transfer"] == "single":
+            return "only the top card of a packet is available (parterre.r1.s1)"
+        if dst.startswith("foundation") and not self._fd[SUIT[c]] and RANK[c] != 1 and self.options["bases"] == "aces":
+            return "the foundations are the aces (parterre.p1.s3)"
+        if dst.startswith("garden") and self._p[dst].cards and RANK[self._p[dst].cards[-1]] != RANK[c] + 1:
+            return "in the parterre a card goes on one a rank above it, of any suit (parterre.p2.s1, parterre.r3.s1)"
+        return None
+
+    def canonical_key(self) -> tuple:
+        """Packets are interchangeable and the bouquet is a set: sort both."""
+        return (tuple(sorted(map(tuple, self._gd))), tuple(sorted(self._bq)), tuple(map(tuple, self._fd)),
+                len(self._stock))
+
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """An ace, a two, or a card no card of the rank below can still need, going up."""
+        if self.options["bases"] != "aces":
+            return None
+        fd = self._fd
+        for m in moves:
+            if m.kind == "found":
+                r = RANK[m.steps[0][0]]
+                if r <= 2 or all(len(f) >= r - 1 for f in fd):
+                    return m
+        return None
+
+    def layout(self) -> Layout:
+        spots = [Spot(name, 0.6 + 1.6 * s, 0.6, "foundation", f"foundation {SUIT_SIGNS[s]}",
+                      f"основание {SUIT_SIGNS[s]}") for s, name in enumerate(FOUND)]
+        spots += [Spot(name, 0.6 + 1.6 * i, 2.6, "tableau", f"packet {i + 1} of the parterre",
+                       f"пачка {i + 1} партера", fan="down", group="parterre") for i, name in enumerate(GARDEN)]
+        spots.append(Spot("bouquet", 0.6, 9.6, "reserve", "the bouquet", "букет", fan="right"))
+        spots.append(Spot("stock", 8.6, 0.6, "stock", "the pack", "колода"))
+        return Layout(10.4, 11.4, tuple(spots),
+                      "The parterre of six packets spread downwards, the bouquet spread below, the foundations above",
+                      "Партер из шести пачек, разложенных веером вниз; под ним букет, над ним основания",
+                      {"parterre": ("the parterre", "партер")})
+
+
+GAME = Parterre

@@ -1,0 +1,348 @@
+"""The card table in a real JupyterLab and Chromium: every game played by clicking.
+
+For each game (parametrised over ``pasyans.GAMES``) the test picks up a card and drops it
+where no legal move allows (the engine's reason must show and nothing change), then makes a
+legal move by clicking the card and its destination (the table, the highlighted sentence and
+the kernel's move count must change), saves a screenshot under ``test-artifacts/``, and
+undoes. Other tests: tables are independent, play from the keyboard alone, bad input, the
+text's layers and notes, the dark theme, and reopening the notebook.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import pasyans
+
+sys.path.insert(0, str(Path(__file__).parent / "notebooks"))
+sys.path.insert(0, str(Path(__file__).parent))
+import plans  # noqa: E402
+from labserver import wait_kernel_idle  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+
+
+def _texts_ready() -> bool:
+    try:
+        import pasyans.texts as t  # noqa: F401
+    except ImportError:
+        return False
+    return hasattr(t, "html")
+
+
+def table(page, key: str):
+    k = plans.ORDER_OF_TABLES().index(key)
+    return k, page.locator(".pasyans").nth(k), page.locator(f".py-echo-{k}")
+
+
+def card(root, pile: str, index: int):
+    return root.locator(f'.pz-card[data-pile="{pile}"][data-index="{index}"]')
+
+
+def place(root, pile: str):
+    """Where to click to choose ``pile`` as a destination: its top card, or its empty place."""
+    cards = root.locator(f'.pz-card[data-pile="{pile}"]')
+    return cards.last if cards.count() else root.locator(f'.pz-slot[data-pile="{pile}"]')
+
+
+def highlighted(root) -> set[str]:
+    return set(root.locator(".pz-textbody span.s.pz-hl").evaluate_all("els => els.map(e => e.dataset.sid)"))
+
+
+@pytest.mark.parametrize("gid", list(pasyans.GAMES))
+def test_play_a_game_by_clicking(lab_page, gid):
+    page = lab_page
+    p = plans.plan(gid)
+    k, root, echo = table(page, gid)
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    seq0 = root.get_attribute("data-seq")
+
+    # an illegal attempt: the engine's reason, and nothing changes
+    src = card(root, p["from"], p["index"])
+    src.click()
+    expect(src).to_have_class(re.compile(r"\bpz-sel\b"))
+    place(root, p["bad_to"]).click()
+    expect(root.locator(".pz-msg.pz-error")).to_have_text(p["reason"])
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    assert root.get_attribute("data-seq") == seq0
+    before_hl = highlighted(root)
+
+    # the legal move: card, then destination
+    src.click()
+    for pile in {p["to"]}:
+        assert root.locator(f'.pz-slot[data-pile="{pile}"].pz-target, .pz-card[data-pile="{pile}"].pz-target').count() >= 1
+    place(root, p["to"]).click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    moved = card(root, p["to"], p["to_count"])
+    expect(moved).to_have_count(1)
+    if moved.get_attribute("data-card"):
+        assert moved.get_attribute("data-card") == p["card"]
+    expect(root.locator(".pz-last .pz-cite")).to_have_text(p["cites"])
+    if _texts_ready() and root.locator(".pz-textbody span.s").count():
+        expect(root.locator(".pz-textbody span.s.pz-hl").first).to_be_visible()
+        after_hl = highlighted(root)
+        assert after_hl == set(p["cites"]) & set(root.locator(".pz-textbody span.s").evaluate_all(
+            "els => els.map(e => e.dataset.sid)"))
+        assert after_hl != before_hl
+    page.wait_for_function("r => !r.querySelector('.pz-moving')", arg=root.element_handle())
+    if _texts_ready() and root.locator(".pz-textbody span.s.pz-hl").count():
+        page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
+                               " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
+                               " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
+    root.screenshot(path=str(ARTIFACTS / f"table-{gid}.png"))
+
+    # undo: the kernel and the table go back
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    expect(card(root, p["from"], p["index"])).to_have_count(1)
+    expect(root.locator(f'.pz-card[data-pile="{p["to"]}"]')).to_have_count(min(p["to_count"], root.locator(
+        f'.pz-card[data-pile="{p["to"]}"]').count()))
+
+
+def walk_to(page, target, max_steps: int = 60) -> None:
+    """Move the keyboard focus onto ``target``: by the arrow keys while they bring it nearer,
+    then pile by pile with Page Down (the way a reader without a mouse would)."""
+    seen = set()
+    for _ in range(max_steps):
+        if target.evaluate("t => document.activeElement === t"):
+            return
+        a = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
+        where = (round(a[0]), round(a[1]))
+        b = target.bounding_box()
+        dx, dy = b["x"] + b["width"] / 2 - a[0], b["y"] + b["height"] / 2 - a[1]
+        if where in seen:  # the arrows go round in a circle: walk the piles in order instead
+            page.keyboard.press("PageDown")
+            continue
+        seen.add(where)
+        if abs(dx) >= abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError("the keyboard did not reach the card")
+
+
+def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    _, other, other_echo = table(page, "clock")
+    other_seq, other_text = other.get_attribute("data-seq"), other_echo.inner_text()
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    root.locator(".pz-help").evaluate("e => e")  # the help exists
+    root.locator(".pz-undo").focus()               # arrive in the table's toolbar (as with Tab)
+    page.keyboard.press("?")
+    expect(root.locator(".pz-help")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.keyboard.press("c")                       # to the cards
+    assert page.evaluate("() => document.activeElement.classList.contains('pz-card') || document.activeElement.classList.contains('pz-slot')")
+    walk_to(page, card(root, p["from"], p["index"]))
+    page.keyboard.press("Enter")
+    expect(card(root, p["from"], p["index"])).to_have_class(re.compile(r"\bpz-sel\b"))
+    walk_to(page, place(root, p["to"]))
+    page.keyboard.press("Enter")
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    expect(root.locator(".pz-last .pz-cite")).to_have_text(p["cites"])
+    page.keyboard.press("u")
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    page.keyboard.press("r")
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    page.keyboard.press("u")
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    # the other Clock table did not move
+    assert other.get_attribute("data-seq") == other_seq and other_echo.inner_text() == other_text
+    # accessible names
+    assert card(root, p["from"], p["index"]).get_attribute("aria-label").startswith("card face down")
+    for name in root.locator(".pz-card.pz-up").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
+        assert re.match(r"^\w+ of \w+, face up, .+", name), name
+    assert root.locator(".pz-undo").get_attribute("aria-keyshortcuts") == "u"
+
+
+def test_bad_deal_numbers_are_refused_in_the_page(lab_page):
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    deal = root.locator("input.pz-deal")
+    for bad in ("0", "abc", "99999999999"):
+        deal.fill(bad)
+        deal.press("Enter")
+        expect(root.locator(".pz-msg.pz-error")).to_contain_text("deal must be a whole number from 1 to 2147483647")
+        expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    deal.fill("")
+    root.locator(".pz-msg").evaluate("e => e.textContent = ''")
+
+
+def test_drag_and_drop_then_autoplay(lab_page):
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    root.scroll_into_view_if_needed()
+    a = card(root, p["from"], p["index"]).bounding_box()
+    b = place(root, p["to"]).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] - a["x"]) * k / 8, a["y"] + a["height"] / 2 + (b["y"] - a["y"]) * k / 8)
+    page.mouse.up()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    # autoplay plays the compulsory moves by itself, and stops on Pause
+    root.locator("select.pz-speed").select_option("max")
+    root.locator(".pz-auto").click()
+    expect(echo).not_to_have_text(re.compile(rf"python sees ({p['moves_before'] + 1}|{p['moves_before'] + 2})$"))
+    page.wait_for_timeout(300)
+    if root.locator(".pz-auto").get_attribute("aria-pressed") == "true":
+        root.locator(".pz-auto").click()
+    n = int(echo.inner_text().split()[-1])
+    assert n > p["moves_before"] + 3
+    root.locator(".pz-restart").click()
+    expect(echo).to_have_text("python sees 0")
+    root.locator(".pz-redo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
+
+def test_text_layers_keep_the_highlight_and_notes_open_on_click(lab_page):
+    if not _texts_ready():
+        pytest.skip("pasyans.texts is not installed yet")
+    page = lab_page
+    p = plans.plan("clock")
+    _, root, echo = table(page, "clock")
+    root.scroll_into_view_if_needed()
+    card(root, p["from"], p["index"]).click()
+    place(root, p["to"]).click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    hl = highlighted(root)
+    assert hl == set(p["cites"])
+    page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
+                           " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
+                           " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
+    english = root.locator(".pz-textbody").inner_text()
+    for layer, head in (("english", "English"), ("diplomatic", "Diplomatic"), ("modern", "Modern spelling")):
+        root.locator("select.pz-layer").select_option(layer)
+        expect(root.locator(".pz-texthead")).to_have_text(head)
+        expect(root.locator(".pz-textbody span.s.pz-hl")).to_have_count(len(hl))
+        assert highlighted(root) == hl
+        if layer == "english":
+            assert root.locator(".pz-textbody").inner_text() != english
+    noted = root.locator(".pz-textbody span.s.pz-hasnote").first
+    if noted.count():
+        noted.click()
+        expect(root.locator(".pz-notes .pz-note").first).to_be_visible()
+        assert root.locator(".pz-notes script").count() == 0
+        page.keyboard.press("Escape")
+        expect(root.locator(".pz-notes .pz-note")).to_have_count(0)
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
+
+def test_dark_theme(lab_page):
+    page = lab_page
+    _, root, _ = table(page, "clock")
+    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'}); }")
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached")
+    page.wait_for_timeout(400)
+    bg = root.evaluate("e => getComputedStyle(e).backgroundColor")
+    felt = root.locator(".pz-table").evaluate("e => getComputedStyle(e).backgroundColor")
+    root.screenshot(path=str(ARTIFACTS / "table-clock-dark.png"))
+    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'}); }")
+    page.wait_for_selector("body[data-jp-theme-light='true']", state="attached")
+    page.wait_for_timeout(400)
+    assert root.evaluate("e => getComputedStyle(e).backgroundColor") != bg
+    assert root.locator(".pz-table").evaluate("e => getComputedStyle(e).backgroundColor") != felt
+
+
+def test_save_and_load_a_game_in_the_page(lab_page, tmp_path):
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    root.scroll_into_view_if_needed()
+    card(root, p["from"], p["index"]).click()
+    place(root, p["to"]).click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    with page.expect_download() as info:
+        root.locator(".pz-save").click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    assert record["game"] == "clock" and len(record["moves"]) == p["moves_before"] + 1
+    assert record["moves"][-1] == p["notation"]
+    root.locator(".pz-restart").click()
+    expect(echo).to_have_text("python sees 0")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "clock", "deal": 0, "rules": 1, "options": {}, "moves": []}')
+    root.locator("input.pz-file").set_input_files(str(bad))
+    expect(root.locator(".pz-msg.pz-error")).to_contain_text("deal")
+    expect(echo).to_have_text("python sees 0")
+    root.locator("input.pz-file").set_input_files(str(saved))
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    expect(root.locator(".pz-msg")).to_contain_text("loaded")
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
+
+@pytest.mark.parametrize("gid", [g for g in plans.PAIR_GAMES if g in pasyans.GAMES])
+def test_a_move_of_two_cards(lab_page, gid):
+    """Two ways to make a move of two cards: click both cards; or each card and its place."""
+    page = lab_page
+    p = plans.pair_plan(f"{gid}#pair")
+    _, root, echo = table(page, f"{gid}#pair")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    (a_pile, a_i), (b_pile, b_i) = p["cards"]
+    # 1. the two cards
+    card(root, a_pile, a_i).click()
+    card(root, b_pile, b_i).click()
+    chooser = root.locator(".pz-chooser")
+    if chooser.is_visible():
+        labels = chooser.locator(".pz-choice:not(.pz-cancel)")
+        assert labels.count() >= 2
+        labels.first.click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    # 2. card, place, card, place
+    card(root, a_pile, a_i).click()
+    place(root, p["to"][0]).click()
+    expect(root.locator(".pz-msg")).to_contain_text("next card")
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    card(root, b_pile, b_i).click()
+    place(root, p["to"][1]).click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    assert root.locator(".pz-last .pz-cite").all_inner_texts() == p["cites"]
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
+
+def test_the_notebook_reopens_with_live_tables(lab_page):
+    """Save, reload the page: the tables come back from the running kernel and still play."""
+    page = lab_page
+    page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+    page.reload()
+    wait_kernel_idle(page)
+    page.wait_for_function("n => document.querySelectorAll('.pasyans .pz-card').length > 0 && "
+                           "document.querySelectorAll('.pasyans').length >= n", arg=len(plans.ORDER_OF_TABLES()),
+                           timeout=60_000)
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    card(root, p["from"], p["index"]).click()
+    place(root, p["to"]).click()
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
+
+def test_no_errors_in_the_page(lab_page):
+    errors = [line for line in lab_page.pz_logs if line.startswith("pageerror") or
+              (line.startswith("error") and "pasyans" in line.lower())]
+    assert not errors, errors

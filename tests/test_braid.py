@@ -1,0 +1,266 @@
+"""Коса: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+import pasyans
+from pasyans import Card
+from pasyans.games.braid import Braid
+from pasyans.perft import perft
+from rulecheck import allows, assert_illegal, forbids, legal
+
+# A quiet table: both end places and all side places hold cards that fit nowhere yet.
+QUIET = {"end.top": "KS", "end.bottom": "KD",
+         **{f"side.{i}": c for i, c in enumerate("QS QD QC JS JD JC TS TD".split(), 1)}}
+
+
+def at(stock="", waste="", braid="", pass_no=1, options=None, **piles):
+    """A braid game in play: ``foundation_1=...`` style keywords name piles with a dot."""
+    spec = dict(QUIET)
+    spec.update({k.replace("_", "."): v for k, v in piles.items()})
+    spec.update({"stock": " ".join(f"({c})" for c in stock.split()), "waste": waste, "braid": braid})
+    return Braid.from_position(spec, dealt=30, pass_no=pass_no, options=options or {})
+
+
+# ---- braid.p1.s1: the lay-out --------------------------------------------------------------
+@allows("braid.p1.s1")
+def test_the_deal_lays_twenty_in_the_braid_then_one_below_one_above_and_four_each_side():
+    g = pasyans.new_game("braid", deal=3)
+    for _ in range(30):
+        (m,) = g.legal_moves()
+        assert m.kind == "deal" and m.forced and "braid.p1.s1" in m.cites
+        g.play(m)
+    p = g.piles
+    assert len(p["braid"].cards) == 20
+    assert len(p["end.bottom"].cards) == len(p["end.top"].cards) == 1
+    assert all(len(p[f"side.{i}"].cards) == 1 for i in range(1, 9))
+    assert len(p["stock"].cards) == 104 - 30
+
+
+@forbids("braid.p1.s1")
+def test_nothing_but_the_next_dealing_step_while_the_table_is_laid():
+    g = pasyans.new_game("braid", deal=3)
+    for _ in range(19):
+        g.play(g.legal_moves()[0])
+    top = g.piles["stock"].top.ascii
+    assert legal(g) == {f"deal {top}@stock>braid"}
+    assert_illegal(g, f"deal {top}@stock>side.1")
+    assert_illegal(g, f"turn {top}@stock>waste")
+
+
+# ---- braid.p2.s1 and braid.p3.s1: the places for stacking and the bases --------------------
+@allows("braid.p3.s1", "braid.p2.s1")
+def test_the_top_card_of_the_pack_founds_the_first_packet_and_equal_cards_follow_at_once():
+    g = Braid.from_position({**QUIET, "side.3": "7C", "end.top": "7H", "braid": "2S 3S 7S",
+                             "stock": "(9D) (7D)"}, dealt=30)
+    assert legal(g) == {"found 7D@stock>foundation.1"}
+    g.play("found 7D@stock>foundation.1")
+    # The braid's last card first, then the auxiliary cards, each to the next free place.
+    assert legal(g) == {"found 7S@braid>foundation.2"}
+    g.advance()
+    assert [m.notation for m in g.moves[1:5]] == [
+        "found 7S@braid>foundation.2", "found 7H@end.top>foundation.3",
+        "found 7C@side.3>foundation.4", "fill 3S@braid>end.top"]  # the refill: braid.p4.s1
+    assert all(m.forced for m in g.moves[:5])
+
+
+@forbids("braid.p3.s1")
+def test_an_empty_place_takes_no_card_but_a_base():
+    g = at(stock="5C", braid="2S 3S", foundation_1="7D", side_1="9H")
+    assert legal(g) == {"turn 5C@stock>waste"}
+    assert_illegal(g, "found 9H@side.1>foundation.2", "only a base")
+    assert_illegal(g, "found 3S@braid>foundation.2", "only a base")
+
+
+@allows("braid.p2.s1")
+def test_eight_places_take_every_base_of_two_packs():
+    g = at(stock="5C", waste="7S", foundation_1="7D", foundation_2="7H", foundation_3="7C",
+           foundation_4="7S", foundation_5="7D", foundation_6="7H", foundation_7="7C")
+    assert legal(g) == {"found 7S@waste>foundation.8"}
+
+
+@forbids("braid.p2.s1")
+def test_four_places_take_no_fifth_base():
+    g = at(stock="5C", waste="7S", foundation_1="7D", foundation_2="7H", foundation_3="7C",
+           foundation_4="7S", options={"foundations": 4})
+    assert legal(g) == {"turn 5C@stock>waste"}
+    assert_illegal(g, "found 7S@waste>foundation.5", "no pile")
+
+
+# ---- braid.p4.s1: filling the places -------------------------------------------------------
+@allows("braid.p4.s1")
+def test_end_places_refill_from_the_braid_and_side_places_from_the_pack():
+    # An end place that goes up is refilled at once from the braid.
+    g = at(stock="5C", braid="2S 3S", foundation_1="7D", end_top="8D", side_4="", waste="4H")
+    g.play("found 8D@end.top>foundation.1")
+    assert legal(g) == {"fill 3S@braid>end.top"}
+    g.advance()
+    assert g.piles["end.top"].top.ascii == "3S" and g.piles["braid"].top.ascii == "2S"
+    # An empty side place takes the card turned from the pack.
+    assert "fill 4H@waste>side.4" in legal(g)
+    g.play("fill 4H@waste>side.4")
+    assert g.piles["side.4"].top.ascii == "4H"
+
+
+@forbids("braid.p4.s1")
+def test_the_braid_does_not_refill_side_places_nor_the_pack_end_places():
+    g = at(stock="5C", braid="2S 3S", foundation_1="7D", side_4="", waste="4H")
+    assert_illegal(g, "fill 3S@braid>side.4", "from the pack")
+    g = at(stock="5C", braid="", foundation_1="7D", end_top="", waste="4H")
+    assert "fill 4H@waste>end.top" not in legal(g)
+    assert_illegal(g, "fill 4H@waste>end.top", "from the braid")
+    # Cards taken from the braid are not replaced: the braid only shrinks.
+    g = at(stock="5C", braid="2S 3S 8D", foundation_1="7D")
+    g.play("found 8D@braid>foundation.1")
+    assert [c.ascii for c in g.piles["braid"].cards] == ["2S", "3S"]
+
+
+# ---- braid.p5.s1: building up, and the braid first ------------------------------------------
+@allows("braid.p5.s1")
+def test_packets_go_up_one_rank_at_a_time_from_pack_aux_and_braid():
+    g = at(stock="5C", waste="8D", braid="2S 9D", side_2="TD", foundation_1="7D")
+    assert legal(g) >= {"found 8D@waste>foundation.1", "turn 5C@stock>waste"}
+    g.play("found 8D@waste>foundation.1")
+    g.play("found 9D@braid>foundation.1")
+    g.play("found TD@side.2>foundation.1")
+    assert [c.ascii for c in g.piles["foundation.1"].cards] == ["7D", "8D", "9D", "TD"]
+
+
+@forbids("braid.p5.s1")
+def test_no_card_skips_a_rank_or_goes_down_and_an_equal_card_waits_for_the_braid():
+    g = at(stock="5C", waste="9D", braid="2S 6D", foundation_1="7D")
+    assert_illegal(g, "found 9D@waste>foundation.1", "one rank at a time")
+    assert_illegal(g, "found 6D@braid>foundation.1", "one rank at a time")
+    g = at(stock="5C", braid="2S 8D", side_2="8D", foundation_1="7D")
+    assert legal(g) == {"found 8D@braid>foundation.1", "turn 5C@stock>waste"}
+    assert_illegal(g, "found 8D@side.2>foundation.1", "braid is taken first")
+
+
+# ---- braid.p6.s1: only the last card of the braid ------------------------------------------
+@allows("braid.p6.s1")
+def test_the_last_card_of_the_braid_is_taken():
+    g = at(stock="5C", braid="8D 2S 8S", foundation_1="7D", foundation_2="7S")
+    assert "found 8S@braid>foundation.2" in legal(g)
+
+
+@forbids("braid.p6.s1")
+def test_a_card_inside_the_braid_is_never_taken():
+    g = at(stock="5C", braid="8D 2S 8S", foundation_1="7D", foundation_2="7S")
+    assert "found 8D@braid>foundation.1" not in legal(g)
+    assert_illegal(g, "found 8D@braid>foundation.1", "only the last card")
+
+
+# ---- braid.p7.s1: passes, suits, the goal ---------------------------------------------------
+@allows("braid.p7.s1")
+def test_the_pack_is_laid_out_again_and_the_game_comes_out_when_braid_and_aux_are_up():
+    g = at(waste="5C 6C", braid="2S", foundation_1="7D", pass_no=3)  # the third re-laying
+    assert "redeal" in legal(g)
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards] == ["6C", "5C"] and g.pass_no == 4
+    empty = {name: "" for name in QUIET}
+    g = Braid.from_position({**empty, "foundation.1": "7D", "stock": "(5C)"}, dealt=30)
+    assert g.status == "won"
+
+
+@forbids("braid.p7.s1")
+def test_no_fourth_re_laying_and_no_packet_of_mixed_suits():
+    g = at(waste="5C 6C", braid="2S", foundation_1="7D", side_1="8D", pass_no=4)
+    assert legal(g) == {"found 8D@side.1>foundation.1"}
+    assert_illegal(g, "redeal", "only 3 times")
+    g = at(stock="5C", waste="8H", braid="2S", foundation_1="7D")
+    assert_illegal(g, "found 8H@waste>foundation.1", "own suit")
+    g = Braid.from_position({"foundation.1": "7D", "braid": "2S", "stock": "(5C)"}, dealt=30)
+    assert g.status == "playing"
+
+
+# ---- the readings ---------------------------------------------------------------------------
+def test_reading_redeals_three_re_layings_or_three_passes():
+    for redeals, expected in ((3, True), (2, False)):
+        g = at(waste="5C", braid="2S", foundation_1="7D", pass_no=3, options={"redeals": redeals})
+        assert ("redeal" in legal(g)) is expected
+
+
+def test_reading_foundations_changes_the_table_and_the_bases():
+    assert len([n for n in pasyans.new_game("braid", foundations=4).piles if n.startswith("foundation")]) == 4
+    g8 = at(stock="5C", waste="7S", **{f"foundation_{i}": "7D" for i in range(1, 5)})
+    g4 = at(stock="5C", waste="7S", options={"foundations": 4}, **{f"foundation_{i}": "7D" for i in range(1, 5)})
+    assert legal(g8) == {"found 7S@waste>foundation.5"} and legal(g4) == {"turn 5C@stock>waste"}
+
+
+def test_reading_wrap_a_packet_turns_the_corner_from_king_to_ace():
+    for wrap, ok in ((True, True), (False, False)):
+        g = at(stock="5C", waste="AD", foundation_1="7D 8D 9D TD JD QD KD", options={"wrap": wrap})
+        assert ("found AD@waste>foundation.1" in legal(g)) is ok
+    g = at(stock="5C", waste="7D", foundation_1="7D 8D 9D TD JD QD KD AD 2D 3D 4D 5D 6D")
+    assert "found 7D@waste>foundation.1" not in legal(g)  # a full packet is closed
+
+
+def test_reading_braid_first_rule_or_advice():
+    for reading, ok in (("rule", False), ("advice", True)):
+        g = at(stock="5C", braid="2S 8D", side_2="8D", foundation_1="7D", options={"braid_first": reading})
+        assert ("found 8D@side.2>foundation.1" in legal(g)) is ok
+
+
+def test_reading_side_fill_at_once_or_by_choice():
+    g = at(stock="5C 4H", side_4="", foundation_1="7D", options={"side_fill": "at_once"})
+    assert legal(g) == {"fill 4H@stock>side.4"}
+    g = at(stock="5C 4H", side_4="", foundation_1="7D")
+    assert legal(g) == {"turn 4H@stock>waste"}
+
+
+def greedy(g):
+    """Simple play: up from the braid, the auxiliary cards, the pack; keep in a side place a
+    card at most three ranks from its packet; else turn; else lay the pack out again."""
+    while g.status == "playing":
+        moves = g.legal_moves()
+        best = None
+        for m in moves:
+            if m.kind == "found":
+                rank = 0 if m.src == "braid" else 1 if m.src != "waste" else 2
+            elif m.kind == "fill":
+                rank = 3 if near(g, m.steps[0][0]) else 9
+            else:
+                rank = {"turn": 5, "redeal": 6}.get(m.kind, 8)
+            if best is None or rank < best[0]:
+                best = (rank, m)
+        g.play(best[1])
+    return g.status == "won"
+
+
+def near(g, card):
+    card = Card(card)
+    for name, pile in g.piles.items():
+        if name.startswith("foundation") and pile.cards and pile.top.suit == card.suit and len(pile.cards) < 13:
+            if 0 < (card.rank - pile.top.rank) % 13 <= 3:
+                return True
+    return False
+
+
+def test_reading_side_fill_changes_outcomes():
+    def won(deal, fill):
+        return greedy(pasyans.new_game("braid", deal=deal, side_fill=fill))
+    assert [won(d, "choice") for d in (9, 30)] == [True, True]
+    assert [won(d, "at_once") for d in (9, 30)] == [False, False]
+
+
+def test_reading_ends_two_cards_or_four_corners():
+    g2, g4 = pasyans.new_game("braid", deal=3), pasyans.new_game("braid", deal=3, ends=4)
+    assert sorted(n for n in g2.piles if n.startswith("end")) == ["end.bottom", "end.top"]
+    assert sorted(n for n in g4.piles if n.startswith("end")) == [
+        "end.bottom_left", "end.bottom_right", "end.top_left", "end.top_right"]
+    for g in (g2, g4):
+        while g.legal_moves()[0].kind == "deal":
+            g.play(g.legal_moves()[0])
+    assert g2.dealt == 30 and g4.dealt == 32
+    # Four places below and above are refilled from the braid as two are.
+    g = Braid.from_position({**{f"side.{i}": "QS" for i in range(1, 9)}, "end.top_left": "KS",
+                             "end.top_right": "KD", "end.bottom_left": "8D", "end.bottom_right": "KC",
+                             "braid": "2S 3S", "foundation.1": "7D", "stock": "(5C)"},
+                            dealt=32, options={"ends": 4})
+    g.play("found 8D@end.bottom_left>foundation.1")
+    assert legal(g) == {"fill 3S@braid>end.bottom_left"}
+
+
+def test_perft_from_the_first_choice():
+    counts = {}
+    for deal in (1, 2):
+        g = pasyans.new_game("braid", deal=deal)
+        g.advance()
+        counts[deal] = [perft(g, d) for d in (1, 2, 3)]
+    assert counts == {1: [2, 4, 6], 2: [2, 4, 9]}

@@ -1,0 +1,232 @@
+"""Брюнетка и блондинка: each cited sentence allows and forbids, on constructed positions;
+the readings; perft."""
+import pasyans
+from pasyans.games.brunette_blonde import BrunetteBlonde
+from pasyans.perft import perft
+from rulecheck import allows, assert_illegal, forbids, legal
+
+# A quiet main row: red sevens and eights, which take no card of these tests unless said so.
+QUIET = {f"row.{i}": c for i, c in enumerate("7H 7H 7D 7D 8H 8H 8D 8D".split(), 1)}
+
+
+def at(stock="", kon="", pass_no=1, options=None, **piles):
+    """A game in play; keywords ``row_3="KS QH"``, ``ace_1="AS 2H"`` name piles with a dot."""
+    spec = dict(QUIET)
+    spec.update({k.replace("_", "."): v for k, v in piles.items()})
+    spec.update({"stock": " ".join(f"({c})" for c in stock.split()), "kon": kon})
+    return BrunetteBlonde.from_position(spec, dealt=8, pass_no=pass_no, options=options or {})
+
+
+# ---- brunette_blonde.p1.s1: the main row ----------------------------------------------------
+@allows("brunette_blonde.p1.s1")
+def test_eight_cards_are_laid_in_a_row_one_after_another():
+    g = pasyans.new_game("brunette_blonde", deal=5)
+    while g.dealt < 8:
+        (m,) = g.legal_moves()
+        assert m.forced
+        g.play(m)
+    assert all(len(g.piles[f"row.{i}"].cards) == 1 for i in range(1, 9))
+    assert [m.dst for m in g.moves if m.kind == "deal"] == [f"row.{i}" for i in range(1, 9)]
+
+
+@forbids("brunette_blonde.p1.s1")
+def test_while_the_row_is_laid_no_card_is_built_or_laid_aside():
+    g = BrunetteBlonde.from_position({"row.1": "KS", "stock": "(5C) (QH)"}, dealt=1)
+    assert legal(g) == {"deal QH@stock>row.2"}
+    assert_illegal(g, "lay QH@stock>row.1")
+    assert_illegal(g, "turn QH@stock>kon")
+
+
+# ---- brunette_blonde.p1.s2: the aces ---------------------------------------------------------
+@allows("brunette_blonde.p1.s2")
+def test_an_ace_goes_above_the_row_beside_the_others_and_the_row_goes_on():
+    g = BrunetteBlonde.from_position({"row.1": "KS", "ace.1": "AD", "stock": "(5C) (AH)"}, dealt=1)
+    assert legal(g) == {"found AH@stock>ace.2"}
+    g.play("found AH@stock>ace.2")
+    assert legal(g) == {"deal 5C@stock>row.2"}
+    g = at(stock="5C AS", ace_1="AD")
+    assert legal(g) == {"found AS@stock>ace.2"}
+
+
+@forbids("brunette_blonde.p1.s2")
+def test_an_ace_goes_nowhere_else_and_an_empty_place_above_takes_only_an_ace():
+    g = at(stock="5C AH", row_1="2S")
+    assert_illegal(g, "lay AH@stock>row.1")
+    assert_illegal(g, "turn AH@stock>kon")
+    g = at(stock="5C", row_1="2S")
+    assert_illegal(g, "found 2S@row.1>ace.1", "only an ace")
+
+
+# ---- brunette_blonde.p1.s3 and p2.s1: building, the кон, the empty places ------------------
+@allows("brunette_blonde.p1.s3", "brunette_blonde.p2.s1")
+def test_up_on_the_aces_and_down_on_the_row_red_and_black_in_turn():
+    # The text's own example: on the king of clubs the queen of hearts, the knave of spades on it.
+    g = at(stock="5C JS QH", row_1="KC", ace_1="AS")
+    assert legal(g) == {"lay QH@stock>row.1"}
+    g.play("lay QH@stock>row.1")
+    assert legal(g) == {"lay JS@stock>row.1"}
+    g.play("lay JS@stock>row.1")
+    g = at(stock="5C 2H", ace_1="AS")
+    assert legal(g) == {"found 2H@stock>ace.1"}
+
+
+@forbids("brunette_blonde.p1.s3", "brunette_blonde.p2.s1")
+def test_no_colour_twice_and_no_wrong_direction():
+    g = at(stock="5C 2D", ace_1="AH", row_1="3H")
+    assert_illegal(g, "found 2D@stock>ace.1", "red and black alternate")
+    assert_illegal(g, "lay 2D@stock>row.1", "red and black alternate")
+    g = at(stock="5C 4S", row_1="3H")
+    assert_illegal(g, "lay 4S@stock>row.1", "downward")
+
+
+@allows("brunette_blonde.p1.s3")
+def test_a_card_that_fits_nowhere_goes_to_the_kon_which_fills_the_empty_places():
+    g = at(stock="5C 9D", row_1="")
+    assert legal(g) == {"turn 9D@stock>kon"}
+    g.play("turn 9D@stock>kon")
+    assert "fill 9D@kon>row.1" in legal(g)
+    g.play("fill 9D@kon>row.1")
+    assert g.piles["row.1"].top.ascii == "9D"
+
+
+@forbids("brunette_blonde.p1.s3")
+def test_a_card_that_fits_does_not_go_to_the_kon_and_empty_places_are_filled_only_from_it():
+    g = at(stock="5C QS", row_1="KH", row_2="")
+    assert legal(g) == {"lay QS@stock>row.1"}
+    assert_illegal(g, "turn QS@stock>kon", "fits neither")
+    assert_illegal(g, "fill QS@stock>row.2", "from the кон")
+    g = at(stock="5C", row_1="KH 9S", row_2="")
+    assert_illegal(g, "move 9S@row.1>row.2", "from the кон")
+
+
+# ---- brunette_blonde.p1.s4: the кон laid out a second time ---------------------------------
+@allows("brunette_blonde.p1.s4")
+def test_when_the_pack_is_out_and_nothing_fits_the_kon_is_laid_out_again_in_order():
+    g = at(kon="9D 5C 3D")
+    assert legal(g) == {"redeal"}
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards] == ["3D", "5C", "9D"]  # 9D comes first again
+    assert g.pass_no == 2 and not g.piles["kon"].cards
+    # A card of the main row that fits another pile of the row may go there (the reading).
+    g = at(stock="5C", row_1="KH QS", row_2="KD", row_3="JD")
+    assert "move JD@row.3>row.1" in legal(g)
+
+
+@forbids("brunette_blonde.p1.s4")
+def test_no_relaying_while_a_card_fits_and_no_third_laying():
+    g = at(kon="9D 5C 3D", ace_1="AH 2S")
+    assert legal(g) == {"found 3D@kon>ace.1"}
+    assert_illegal(g, "redeal", "only when the pack is out")
+    g = at(kon="9D 5C 3D", pass_no=2)
+    assert g.status == "lost"
+    assert_illegal(g, "redeal", "game is over")
+
+
+# ---- brunette_blonde.p3.s1 and p3.s2: the end ----------------------------------------------
+@allows("brunette_blonde.p3.s2")
+def test_the_patience_comes_out_when_kings_lie_on_all_the_aces():
+    run = "A{} 2{} 3{} 4{} 5{} 6{} 7{} 8{} 9{} T{} J{} Q{} K{}"
+    piles = {f"ace.{i}": run.format(*("SH" if i % 2 else "HS") * 7) for i in range(1, 9)}
+    g = BrunetteBlonde.from_position(piles, dealt=8, pass_no=2)
+    assert g.status == "won" and g.info()["decided_by"] == ("brunette_blonde.p3.s2",)
+
+
+@forbids("brunette_blonde.p3.s2")
+def test_a_queen_on_top_is_not_yet_out():
+    g = at(stock="KS", ace_1="AS 2H 3S 4H 5S 6H 7S 8H 9S TH JS QH")
+    assert g.status == "playing"
+    g.play("found KS@stock>ace.1")
+    assert g.status != "won"  # the other seven are not out
+
+
+@allows("brunette_blonde.p3.s1")
+def test_lost_when_the_second_laying_ends_with_cards_that_will_not_go():
+    g = at(kon="9D 9H", pass_no=2)
+    assert g.status == "lost" and g.info()["decided_by"] == ("brunette_blonde.p3.s1",)
+
+
+@forbids("brunette_blonde.p3.s1")
+def test_not_lost_while_the_second_laying_is_to_come():
+    g = at(kon="9D 9H", pass_no=1)
+    assert g.status == "playing" and legal(g) == {"redeal"}
+
+
+# ---- brunette_blonde.p3.s3: «для перемены» --------------------------------------------------
+@allows("brunette_blonde.p3.s3")
+def test_for_a_change_two_cards_a_place_or_a_row_of_two():
+    g = at(stock="5C QS", row_1="KH", options={"for_a_change": "two_cards"})
+    assert "lay QS@stock>row.1" in legal(g)
+    g = pasyans.new_game("brunette_blonde", deal=5, for_a_change="two_places")
+    g.advance()
+    assert sorted(n for n in g.piles if n.startswith("row")) == ["row.1", "row.2"]
+
+
+@forbids("brunette_blonde.p3.s3")
+def test_for_a_change_no_third_card_on_a_place():
+    g = at(stock="5C JD", row_1="KH QS", options={"for_a_change": "two_cards"})
+    assert "lay JD@stock>row.1" not in legal(g)
+    assert_illegal(g, "lay JD@stock>row.1", "only two cards")
+    assert "lay JD@stock>row.1" in legal(at(stock="5C JD", row_1="KH QS"))
+
+
+# ---- the readings ---------------------------------------------------------------------------
+def test_reading_row_build_colour_or_suit():
+    for reading, ok in (("colour", False), ("suit", True)):
+        g = at(stock="5C 9H", row_1="TD", options={"row_build": reading})
+        assert ("lay 9H@stock>row.1" in legal(g)) is ok
+    g = at(stock="5C 9D", row_1="TD", options={"row_build": "suit"})
+    assert "lay 9D@stock>row.1" not in legal(g)
+
+
+def test_reading_fill_at_once_or_in_due_time():
+    g = at(stock="5C", kon="9D", row_1="", options={"fill": "at_once"})
+    assert legal(g) == {"fill 9D@kon>row.1"} and g.legal_moves()[0].forced
+    g = at(stock="5C", kon="9D", row_1="")
+    assert legal(g) == {"fill 9D@kon>row.1", "turn 5C@stock>kon"}
+
+
+def test_reading_row_to_row():
+    for reading, ok in ((True, True), (False, False)):
+        g = at(stock="5C", row_1="KH QS", row_3="JD", options={"row_to_row": reading})
+        assert ("move JD@row.3>row.1" in legal(g)) is ok
+
+
+def test_reading_kon_unfit_or_any():
+    for reading, expected in (("unfit", {"lay QS@stock>row.1"}),
+                              ("any", {"lay QS@stock>row.1", "turn QS@stock>kon"})):
+        assert legal(at(stock="5C QS", row_1="KH", options={"kon": reading})) == expected
+
+
+def test_reading_second_laying_order():
+    g = at(kon="9D 5C 3D", options={"second_laying": "reversed"})
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards] == ["9D", "5C", "3D"]  # 3D comes first
+
+
+def test_reading_for_a_change_changes_outcomes():
+    def won(deal, change):
+        g = pasyans.new_game("brunette_blonde", deal=deal, for_a_change=change)
+        while g.status == "playing":
+            g.play(g.legal_moves()[0])
+        return g.status
+    # The first legal move, always: the main game comes out, the variant's two readings part.
+    assert [won(d, "no") for d in (3, 4)] == ["won", "won"]
+    assert [won(d, "two_cards") for d in (3, 4)] == ["lost", "won"]
+    assert [won(d, "two_places") for d in (3, 4)] == ["lost", "lost"]
+
+
+def test_a_row_to_row_transfer_never_repeats_a_position():
+    g = at(stock="5C", row_1="KH QS", row_2="KD QC", row_3="JD")
+    g.play("move JD@row.3>row.1")
+    assert "move JD@row.1>row.2" in legal(g)
+    g.play("move JD@row.1>row.2")
+    assert "move JD@row.2>row.1" not in legal(g)  # back where it was: refused
+
+
+def test_perft_from_the_first_choice():
+    counts = {}
+    for deal in (1, 2):
+        g = pasyans.new_game("brunette_blonde", deal=deal)
+        g.advance()
+        counts[deal] = [perft(g, d) for d in (1, 2, 3)]
+    assert counts == {1: [4, 13, 42], 2: [4, 12, 28]}

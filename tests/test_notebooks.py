@@ -1,0 +1,57 @@
+"""The notebooks: one per game plus the index, every internal link resolves, outputs are stored.
+
+That each notebook runs top to bottom on a fresh kernel, with its stored outputs matching, is
+checked by ``make test`` running ``pytest --nbval`` over ``notebooks/``.
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pasyans import GAMES
+
+NB = Path(__file__).resolve().parent.parent / "notebooks"
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=['\"]([^'\"]+)['\"]")
+#: Cells whose output is not compared (tag nbval-ignore-output): the reviewed list, by notebook.
+IGNORED_OUTPUT_CELLS: dict[str, int] = {}
+
+
+def notebooks() -> list[Path]:
+    return sorted(NB.glob("*.ipynb"))
+
+
+def test_every_game_has_its_notebook_and_the_index_links_them():
+    names = {p.stem for p in notebooks()}
+    assert set(GAMES) <= names and "index" in names
+    index = (NB / "index.ipynb").read_text(encoding="utf-8")
+    for gid in GAMES:
+        assert f"({gid}.ipynb)" in index, f"the index does not link {gid}"
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
+def test_internal_links_resolve(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    texts = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    for c in nb["cells"]:
+        for out in c.get("outputs", []):
+            texts.append("".join(out.get("data", {}).get("text/html", "")))
+    for text in texts:
+        for a, b in LINK.findall(text):
+            target = (a or b).split("#")[0]
+            if not target or target.startswith(("http://", "https://", "mailto:")):
+                continue
+            assert (path.parent / target).exists(), f"{path.name}: broken link {target}"
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
+def test_every_code_cell_keeps_its_output(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    ignored = 0
+    for c in nb["cells"]:
+        if c["cell_type"] != "code":
+            continue
+        assert c["execution_count"] is not None, "stored outputs: run `make notebooks`"
+        assert c["outputs"], f"a code cell without output in {path.name}: {''.join(c['source'])[:60]}"
+        ignored += "nbval-ignore-output" in c.get("metadata", {}).get("tags", [])
+    assert ignored == IGNORED_OUTPUT_CELLS.get(path.stem, 0)

@@ -1,0 +1,190 @@
+"""Восьмиугольник: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+import pasyans
+from pasyans.games.octagon import Octagon
+from pasyans.perft import perft
+from rulecheck import allows, assert_illegal, forbids, legal
+
+ACES = {f"a{i}": f"A{s}" for i, s in enumerate("SHDCSHDC", 1)}
+PACKETS = dict(p1="(7C) (8D) (QH) (4S) 9C", p2="(5D) (2C) (8C) (JH) KH", p3="(6S) (3D) (TC) (9H) JD",
+               p4="(4C) (7D) (KS) (5H) QC")
+
+
+def at(stock="", middle="", laying=1, stage=2, live=True, refill=(0, 0, 0, 0), options=None,
+       **piles) -> Octagon:
+    """A position: ``stock`` bottom to top (face down), ``middle`` bottom to top; a1…a8, p1…p4."""
+    spec = {"stock": " ".join(f"({c})" for c in stock.split()), "middle": middle}
+    names = {"a": "ace.", "p": "packet."}
+    spec.update({names[k[0]] + k[1:]: v for k, v in {**ACES, **PACKETS, **piles}.items()})
+    return Octagon.from_position(spec, laying=laying, stage=stage, live=live, refill=refill,
+                                 options=options or {})
+
+
+@allows("octagon.p1.s2")
+def test_the_eight_aces_are_picked_out_then_four_packets_of_five_are_laid():
+    g = pasyans.new_game("octagon", deal=4)
+    for i in range(1, 9):
+        (m,) = g.legal_moves()
+        assert m.kind == "lay" and m.card.rank == 1 and m.dst == f"ace.{i}"
+        g.play(m)
+    for k in range(1, 5):
+        for _ in range(5):
+            (m,) = g.legal_moves()
+            assert m.kind == "deal" and m.dst == f"packet.{k}"
+            g.play(m)
+    assert [len(g.piles[f"packet.{k}"].cards) for k in range(1, 5)] == [5, 5, 5, 5]
+    assert g.piles["packet.1"].down == 4  # only the top card shows
+
+
+@forbids("octagon.p1.s2")
+def test_only_aces_are_picked_out_and_the_packets_come_after():
+    g = pasyans.new_game("octagon", deal=4)
+    top = g.piles["stock"].top
+    if top.rank != 1:
+        assert_illegal(g, f"lay {top.ascii}@stock>ace.1")
+    assert_illegal(g, f"deal {top.ascii}@stock>packet.1")
+
+
+@allows("octagon.p2.s1")
+def test_the_aces_are_built_up_in_suit():
+    g = at("TS", "7D 2S", a1="AS")
+    assert "found 2S@middle>ace.1" in legal(g)
+
+
+@forbids("octagon.p2.s1")
+def test_no_other_suit_and_no_gap_on_the_aces():
+    g = at("TS", "7D 3S", a1="AS", a2="AH 2H")
+    assert not any(m.startswith("found") for m in legal(g))
+    assert_illegal(g, "found 3S@middle>ace.1", "up in suit")
+    assert_illegal(g, "found 3S@middle>ace.2", "up in suit")
+
+
+@allows("octagon.p2.s2")
+def test_at_the_start_packet_tops_that_fit_must_go_up_and_the_cards_under_them_too():
+    g = at("TS JS", stage=1, p1="(7C) (8D) (QH) 3S 2S")
+    assert legal(g) == {"found 2S@packet.1>ace.1"}
+    g.play("found 2S@packet.1>ace.1")
+    assert legal(g) == {"found 3S@packet.1>ace.1"}
+    g.play("found 3S@packet.1>ace.1")
+    assert legal(g) == {"turn JS@stock>middle"}
+
+
+@forbids("octagon.p2.s2")
+def test_the_pack_is_not_turned_before_the_packet_tops_that_fit_have_gone_up():
+    g = at("TS JS", stage=1, p1="(7C) (8D) (QH) 3S 2S")
+    assert_illegal(g, "turn JS@stock>middle", "compulsory")
+    assert_illegal(g, "found 3S@packet.1>ace.1")
+
+
+@allows("octagon.p3.s1")
+def test_the_pack_is_turned_into_the_middle_and_its_card_goes_on_an_ace_or_a_side_packet():
+    g = at("TS 8C", "6D")
+    assert legal(g) == {"turn 8C@stock>middle"}
+    g.play("turn 8C@stock>middle")
+    assert "build 8C@middle>packet.1" in legal(g)
+    g.play("build 8C@middle>packet.1")
+    assert [c.ascii for c in g.piles["packet.1"].cards][-2:] == ["9C", "8C"]
+
+
+@forbids("octagon.p3.s1")
+def test_a_side_packet_takes_only_the_next_lower_card_of_its_suit_from_the_pack():
+    g = at("TS", "8D")
+    assert not any(m.startswith("build") for m in legal(g))
+    assert_illegal(g, "build 8D@middle>packet.1", "next lower card of its suit")
+    g = at("TS", "8C", p2="(5D) (2C) (8C) (JH) TC")
+    assert_illegal(g, "build 9C@packet.1>packet.2", "only the cards of the pack")
+
+
+@allows("octagon.p3.s2")
+def test_the_cards_accumulated_on_a_packet_go_up_when_its_top_fits():
+    g = at("TS", "", a1="AC 2C 3C 4C 5C 6C", p1="(7C) (8D) (QH) (4S) 9C 8C 7C")
+    for card in ("7C", "8C", "9C"):
+        assert f"found {card}@packet.1>ace.1" in legal(g)
+        g.play(f"found {card}@packet.1>ace.1")
+    assert g.piles["packet.1"].top.ascii == "4S" and g.piles["packet.1"].down == 3
+
+
+@forbids("octagon.p3.s2")
+def test_a_card_under_the_packet_top_does_not_go_up():
+    g = at("TS", "", a1="AC 2C 3C 4C 5C 6C 7C", p1="(7C) (8D) (QH) (4S) 8C 9S")
+    assert_illegal(g, "found 8C@packet.1>ace.1")
+
+
+@allows("octagon.p3.s3")
+def test_a_packet_laid_off_entirely_is_refilled_with_five_cards():
+    g = at("2D 3D 4D 5D 6D 7D 8D", "", a1="AC 2C 3C 4C 5C 6C 7C 8C", p1="9C")
+    g.play("found 9C@packet.1>ace.1")
+    for card in ("8D", "7D", "6D", "5D", "4D"):
+        assert legal(g) == {f"fill {card}@stock>packet.1"}
+        g.play(f"fill {card}@stock>packet.1")
+    assert len(g.piles["packet.1"].cards) == 5 and g.piles["packet.1"].down == 4
+    assert "turn 3D@stock>middle" in legal(g)
+
+
+@forbids("octagon.p3.s3")
+def test_the_refill_is_compulsory_and_only_from_the_pack():
+    g = at("2D 3D 4D 5D 6D 7D 8D", "KH", a1="AC 2C 3C 4C 5C 6C 7C 8C", p1="9C")
+    g.play("found 9C@packet.1>ace.1")
+    assert_illegal(g, "turn 8D@stock>middle", "compulsory")
+    assert_illegal(g, "fill KH@middle>packet.1")
+
+
+@allows("octagon.p4.s1")
+def test_the_middle_is_laid_through_again_unshuffled():
+    g = at("", "8D 7H 6S", laying=4 - 1)
+    assert "redeal" in legal(g)
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards][::-1] == ["8D", "7H", "6S"]
+    assert g.laying == 4
+
+
+@forbids("octagon.p4.s1")
+def test_no_fourth_re_laying_and_none_before_the_pack_is_out():
+    g = at("", "8D 7H 6S", laying=4)
+    assert g.status == "lost"
+    assert_illegal(g, "redeal", "game is over")
+    g = at("TS", "8D 7H 6S")
+    assert_illegal(g, "redeal", "only when the pack is out")
+
+
+def test_won_when_the_eight_aces_are_built_to_kings():
+    aces = {f"a{i}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDCSHDC", 1)}
+    assert at("", "", **aces, p1="", p2="", p3="", p4="").status == "won"
+
+
+def test_reading_packets_any_suit():
+    assert "build 8D@middle>packet.1" in legal(at("TS", "8D", options={"packets": "any"}))
+    assert "build 8D@middle>packet.1" not in legal(at("TS", "8D"))
+
+
+def test_reading_relays_2_allows_three_layings_in_all():
+    assert "redeal" in legal(at("", "8D 7H", laying=3))
+    assert at("", "8D 7H", laying=3, options={"relays": 2}).status == "lost"
+
+
+def test_reading_middle_turned_plays_a_card_only_as_it_is_turned():
+    pos = dict(stock="TS", middle="7D 2S", a1="AS", live=False)
+    assert "found 2S@middle>ace.1" in legal(at(**pos))
+    g = at(**pos, options={"middle": "turned"})
+    assert legal(g) == {"turn TS@stock>middle"}
+    assert_illegal(g, "found 2S@middle>ace.1", "only as it is turned")
+
+
+def test_canonical_key_folds_interchangeable_aces_and_packets():
+    a = at("TS", "8D", a1="AS 2S", a5="AS")
+    b = at("TS", "8D", a1="AS", a5="AS 2S")
+    c = at("TS", "8D", p1=PACKETS["p2"], p2=PACKETS["p1"])
+    assert a.key() != b.key() and a.canonical_key() == b.canonical_key()
+    assert c.canonical_key() == at("TS", "8D").canonical_key()
+    assert at("TS", "8D", laying=2).canonical_key() != at("TS", "8D").canonical_key()
+
+
+def test_perft_from_the_first_choice():
+    counts = {}
+    for deal in (1, 2):
+        g = pasyans.new_game("octagon", deal=deal)
+        g.advance()
+        counts[deal] = [perft(g, d) for d in (1, 2, 3)]
+    assert counts == PERFT
+
+
+PERFT = {1: [2, 3, 5], 2: [2, 2, 2]}

@@ -1,0 +1,193 @@
+"""Партер: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+import pasyans
+from pasyans.games.parterre import Parterre
+from pasyans.perft import perft
+from rulecheck import allows, assert_illegal, forbids, legal
+
+
+def at(*packets: str, bouquet: str = "", found: dict | None = None, **options) -> Parterre:
+    """A parterre after the deal: packets bottom to top, the bouquet, foundations by number."""
+    piles = {f"garden.{i}": p for i, p in enumerate(packets, 1)}
+    piles["bouquet"] = bouquet
+    for k, v in (found or {}).items():
+        piles[f"foundation.{k}"] = v
+    return Parterre.from_position(piles, options=options)
+
+
+@allows("parterre.p1.s1")
+def test_the_deal_lays_six_packets_of_six_face_up():
+    g = pasyans.new_game("parterre", deal=3)
+    first = g.legal_moves()
+    assert len(first) == 1 and first[0].kind == "deal" and first[0].dst == "garden.1"
+    g.advance()
+    for i in range(1, 7):
+        view = g.piles[f"garden.{i}"]
+        assert len(view.cards) == 6 and view.down == 0
+
+
+@forbids("parterre.p1.s1")
+def test_nothing_is_played_during_the_deal():
+    g = pasyans.new_game("parterre", deal=3)
+    assert all(m.kind == "deal" and m.forced for m in g.legal_moves())
+    top = g.piles["stock"].top
+    assert_illegal(g, f"deal {top.ascii}@stock>garden.2")  # the packets are dealt in turn
+
+
+@allows("parterre.p1.s2")
+def test_the_other_sixteen_cards_are_the_bouquet():
+    g = pasyans.new_game("parterre", deal=3)
+    g.advance()
+    assert len(g.piles["bouquet"].cards) == 16 and not g.piles["stock"].cards
+
+
+@forbids("parterre.p1.s2")
+def test_the_bouquet_is_dealt_only_after_the_parterre():
+    g = pasyans.new_game("parterre", deal=3)
+    for _ in range(35):
+        g.play(g.legal_moves()[0])
+    top = g.piles["stock"].top
+    assert_illegal(g, f"deal {top.ascii}@stock>bouquet")
+
+
+@allows("parterre.r2.s1", "parterre.p1.s3")
+def test_aces_go_up_as_they_come_free_and_are_built_in_suit():
+    g = at("9S AH", bouquet="2H 3H")
+    assert "found AH@garden.1>foundation.2" in legal(g)
+    g.play("found AH@garden.1>foundation.2")
+    g.play("found 2H@bouquet>foundation.2")
+    g.play("found 3H@bouquet>foundation.2")
+    assert [c.ascii for c in g.piles["foundation.2"].cards] == ["AH", "2H", "3H"]
+
+
+@forbids("parterre.r2.s1", "parterre.p1.s3")
+def test_no_foundation_begins_but_with_an_ace_and_none_leaves_its_suit():
+    g = at("9S 5H", bouquet="2S", found={2: "AH"})
+    assert_illegal(g, "found 5H@garden.1>foundation.2")
+    assert_illegal(g, "found 2S@bouquet>foundation.2")
+    assert_illegal(g, "found 2S@bouquet>foundation.1", "aces")
+
+
+@allows("parterre.r1.s1")
+def test_every_bouquet_card_and_the_top_of_each_packet_are_available():
+    g = at("9S 8H", "KD", bouquet="AS 7C QC")
+    moves = legal(g)
+    assert {"found AS@bouquet>foundation.1", "pack 7C@bouquet>garden.1", "pack QC@bouquet>garden.2"} <= moves
+
+
+@forbids("parterre.r1.s1")
+def test_a_card_under_the_top_of_a_packet_is_not_available():
+    g = at("AS 8H", "9D")
+    assert_illegal(g, "found AS@garden.1>foundation.1")
+    assert "move 8H@garden.1>garden.2" in legal(g)
+
+
+@allows("parterre.r1.s2")
+def test_taking_the_top_card_frees_the_one_below():
+    g = at("AS 8H", "9D")
+    g.play("move 8H@garden.1>garden.2")
+    assert "found AS@garden.1>foundation.1" in legal(g)
+
+
+@forbids("parterre.r1.s2")
+def test_the_card_below_is_freed_only_when_the_top_is_gone():
+    g = at("AS 8H 2D", "9D")
+    assert_illegal(g, "found AS@garden.1>foundation.1", "top card")
+
+
+@allows("parterre.p2.s1", "parterre.r3.s1")
+def test_descending_sequences_of_any_suit_from_packet_and_bouquet():
+    g = at("KS 9H", "5C 8C", bouquet="7D")
+    g.play("move 8C@garden.2>garden.1")  # 8♣ on 9♥: another suit
+    g.play("pack 7D@bouquet>garden.1")
+    assert [c.ascii for c in g.piles["garden.1"].cards] == ["KS", "9H", "8C", "7D"]
+
+
+@forbids("parterre.p2.s1", "parterre.r3.s1")
+def test_no_ascending_or_skipping_in_the_parterre():
+    g = at("KS 9H", "5C 7C", bouquet="TD 9D")
+    assert_illegal(g, "move 7C@garden.2>garden.1", "rank above")
+    assert_illegal(g, "pack TD@bouquet>garden.1", "rank above")
+    assert_illegal(g, "pack 9D@bouquet>garden.1")
+
+
+@allows("parterre.p2.s2")
+def test_a_bouquet_card_laid_in_the_parterre_stays_there():
+    g = at("KS 9H", "5C", bouquet="8D")
+    g.play("pack 8D@bouquet>garden.1")
+    assert not g.piles["bouquet"].cards and g.piles["garden.1"].top.ascii == "8D"
+
+
+@forbids("parterre.p2.s2")
+def test_nothing_returns_to_the_bouquet_and_there_is_no_second_deal():
+    g = at("KS 9H", "5C", bouquet="8D")
+    assert_illegal(g, "move 9H@garden.1>bouquet", "cannot be returned")
+    blocked = at("KS 2H", "KD 5C", "QS 8D", "QH JS", "QD KH", "QC 2S")
+    assert blocked.status == "lost" and not blocked.legal_moves()
+
+
+@allows("parterre.p2.s3")
+def test_an_empty_packet_is_begun_with_a_bouquet_or_a_parterre_card():
+    g = at("KS QH", "", "5C 3D", bouquet="KD")
+    moves = legal(g)
+    assert {"pack KD@bouquet>garden.2", "move QH@garden.1>garden.2", "move 3D@garden.3>garden.2"} <= moves
+
+
+@forbids("parterre.p2.s3")
+def test_a_king_moves_only_into_an_empty_packet():
+    g = at("5C KS", "2D", "QH", "9H", "7S", "4D")
+    assert not any(m.card.ascii == "KS" for m in g.legal_moves())
+    assert_illegal(g, "move KS@garden.1>garden.2")
+    g = at("5C KS", "2D", "QH", "9H", "7S", "")
+    assert "move KS@garden.1>garden.6" in legal(g)
+    g = at("KS", "")
+    assert_illegal(g, "move KS@garden.1>garden.2")  # a whole packet moved would change nothing
+
+
+def test_won_when_every_card_is_up():
+    found = {s + 1: " ".join(r + "SHDC"[s] for r in "A23456789TJQK") for s in range(4)}
+    assert at(found=found).status == "won"
+
+
+def test_reading_bases_any_lets_any_card_begin_its_suits_foundation():
+    g = at("9S 5H", bouquet="7C", bases="any")
+    assert {"found 5H@garden.1>foundation.2", "found 7C@bouquet>foundation.4"} <= legal(g)
+    g.play("found 5H@garden.1>foundation.2")
+    assert_illegal(g, "found 9S@garden.1>foundation.2")
+    turned = at("KH", bouquet="AH", found={2: "5H 6H 7H 8H 9H TH JH QH"}, bases="any")
+    turned.play("found KH@garden.1>foundation.2")
+    turned.play("found AH@bouquet>foundation.2")  # round the corner from king to ace
+    aces = at("9S 5H", bouquet="7C")
+    assert not any(m.kind == "found" for m in aces.legal_moves())
+
+
+def test_reading_transfer_sequence_moves_a_run_at_once():
+    g = at("KS 9H 8C 7D", "TD", transfer="sequence")
+    assert "move 9H@garden.1>garden.2,8C@garden.1>garden.2,7D@garden.1>garden.2" in legal(g)
+    g.play("move 9H@garden.1>garden.2,8C@garden.1>garden.2,7D@garden.1>garden.2")
+    assert [c.ascii for c in g.piles["garden.2"].cards] == ["TD", "9H", "8C", "7D"]
+    single = at("KS 9H 8C 7D", "TD")
+    assert not any(len(m.steps) > 1 for m in single.legal_moves())
+    assert_illegal(single, "move 9H@garden.1>garden.2,8C@garden.1>garden.2,7D@garden.1>garden.2")
+
+
+def test_readings_change_the_outcome_of_a_deal():
+    # A king buried over its suit's ace with no way to free a packet: only "any" bases save it.
+    g = at("AS KS", "AH KH", "AD KD", "AC KC", "2S", "2H", bouquet="")
+    assert g.status == "lost"
+    assert at("AS KS", "AH KH", "AD KD", "AC KC", "2S", "2H", bases="any").status == "playing"
+
+
+def test_solver_shortcut_plays_only_harmless_cards_up():
+    g = at("9S 2H", "5C AS", bouquet="4D", found={2: "AH"})
+    assert g.safe_move(g.legal_moves()).notation == "found 2H@garden.1>foundation.2"
+    h = at("9S 5H", "6C", found={2: "AH 2H 3H 4H"})
+    assert h.safe_move(h.legal_moves()) is None  # the 5♥ may still carry a four
+
+
+def test_perft_from_the_first_choice():
+    counts = {}
+    for deal in (1, 2):
+        g = pasyans.new_game("parterre", deal=deal)
+        g.advance()
+        counts[deal] = [perft(g, d) for d in (1, 2, 3)]
+    assert counts == {1: [8, 58, 400], 2: [12, 131, 1323]}

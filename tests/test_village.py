@@ -1,0 +1,172 @@
+"""Деревенский пасьянс: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+import pasyans
+from pasyans.games.village import Village
+from pasyans.perft import perft
+from rulecheck import allows, assert_illegal, forbids, legal
+
+
+def at(stock="", laying=1, row_left=0, options=None, **piles) -> Village:
+    """A position: ``stock`` bottom to top (face down); heaps h1…h8, ace piles a1…, king piles k1…"""
+    names = {"h": "heap.", "a": "ace.", "k": "king."}
+    spec = {"stock": " ".join(f"({c})" for c in stock.split())}
+    spec.update({names[k[0]] + k[1:]: v for k, v in piles.items()})
+    return Village.from_position(spec, laying=laying, row_left=row_left, options=options or {})
+
+
+ROW = dict(h1="9C", h2="4D", h3="JS", h4="7H", h5="5C", h6="3S", h7="8D", h8="TH")
+
+
+@allows("village.p1.s1")
+def test_eight_cards_are_laid_in_a_row_left_to_right():
+    g = pasyans.new_game("village", deal=3)
+    for i in range(1, 9):
+        (m,) = g.legal_moves()
+        assert m.kind == "deal" and m.dst == f"heap.{i}" and m.forced
+        g.play(m)
+    assert all(len(g.piles[f"heap.{i}"].cards) == 1 for i in range(1, 9))
+
+
+@forbids("village.p1.s1")
+def test_the_row_is_not_laid_out_of_order():
+    g = pasyans.new_game("village", deal=3)
+    top = g.piles["stock"].top.ascii
+    assert_illegal(g, f"deal {top}@stock>heap.2")
+
+
+@allows("village.p2.s1")
+def test_aces_go_up_left_kings_right_and_are_built_up_and_down_in_suit():
+    g = at("9C", **{**ROW, "h2": "4D AS", "h3": "JS KS"})
+    assert legal(g) == {"found AS@heap.2>ace.1", "found KS@heap.3>king.1"}
+    g = at("9C", a1="AS", k1="KS", **{**ROW, "h2": "4D 2S", "h3": "JS QS"})
+    assert legal(g) == {"found 2S@heap.2>ace.1", "found QS@heap.3>king.1"}
+
+
+@forbids("village.p2.s1")
+def test_no_other_suit_no_wrong_direction_and_only_the_uppermost_card():
+    g = at("9C", a1="AS", k1="KS", **{**ROW, "h2": "4D 2H", "h3": "JS 3S", "h4": "2S 9H"})
+    assert not any(m.startswith("found") for m in legal(g))
+    assert_illegal(g, "found 2H@heap.2>ace.1", "in one suit")
+    assert_illegal(g, "found 3S@heap.3>king.1", "in one suit")
+    assert_illegal(g, "found 2S@heap.4>ace.1", "uppermost")
+
+
+@allows("village.p2.s2")
+def test_a_fitting_card_goes_up_at_once_and_the_place_is_laid_over():
+    g = at("9C 6H", a1="AS", **{**ROW, "h6": "2S"})
+    assert legal(g) == {"found 2S@heap.6>ace.1"}
+    g.play("found 2S@heap.6>ace.1")
+    assert legal(g) == {"fill 6H@stock>heap.6"}
+    assert all(m.forced for m in g.legal_moves())
+
+
+@forbids("village.p2.s2")
+def test_no_dealing_or_marrying_while_a_card_fits():
+    g = at("9C 6H", a1="AS", **{**ROW, "h6": "2S", "h7": "6D 8C"})
+    assert_illegal(g, "deal 6H@stock>heap.1", "compulsory")
+    assert_illegal(g, "move 8C@heap.7>heap.1", "compulsory")  # a marriage, but the 2S goes up first
+
+
+@allows("village.p2.s3")
+def test_marriages_and_the_gathering_when_the_pack_is_out():
+    g = at("9D", **{**ROW, "h2": "4D 8C"})
+    assert {"move 8C@heap.2>heap.1", "move 9C@heap.1>heap.2"} <= legal(g)
+    g = at("", **ROW)
+    assert legal(g) == {"redeal"}
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards][::-1] == [ROW[f"h{i}"] for i in range(1, 9)]
+    assert g.laying == 2
+
+
+@forbids("village.p2.s3")
+def test_no_marriage_out_of_suit_or_sequence_and_no_gathering_before_the_pack_is_out():
+    g = at("9D", **{**ROW, "h2": "4D 7C"})
+    assert_illegal(g, "move 7C@heap.2>heap.1", "one rank higher or lower")
+    assert_illegal(g, "redeal", "whole pack")
+    g = at("", a1="AS", **{**ROW, "h6": "3S 2S"})
+    assert "redeal" not in legal(g)
+
+
+@allows("village.p3.s1")
+def test_the_second_laying_is_laid_like_the_first():
+    g = at("", **ROW)
+    g.play("redeal")
+    m = g.legal_moves()[0]
+    assert m.kind == "deal" and m.dst == "heap.1" and m.forced
+
+
+@forbids("village.p3.s1")
+def test_no_third_laying():
+    g = at("", laying=2, **{**ROW, "h2": "4D 8C"})
+    assert "redeal" not in legal(g)
+    assert_illegal(g, "redeal", "no further laying")
+    assert at("", laying=2, **ROW).status == "lost"
+
+
+def test_won_when_every_card_is_laid_up():
+    piles = {f"a{i}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC", 1)}
+    piles.update({f"k{i}": " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("SHDC", 1)})
+    assert at("", **piles).status == "won"
+
+
+def test_reading_bases_all_founds_a_pile_on_every_ace():
+    pos = dict(a1="AS", **{**ROW, "h2": "4D AS"})
+    assert legal(at("9C", options={"bases": "all"}, **pos)) == {"found AS@heap.2>ace.2"}
+    assert not any(m.startswith("found") for m in legal(at("9C", options={"bases": "suit"}, **pos)))
+    pos = dict(k1="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", a1="AS", **{**ROW, "h2": "4D AS"})
+    assert legal(at("9C", options={"bases": "suit"}, **pos)) == {"found AS@heap.2>king.1"}
+
+
+def test_reading_found_may_leaves_the_play_to_the_player():
+    pos = dict(a1="AS", **{**ROW, "h6": "2S"})
+    assert legal(at("9C 6H", options={"found": "may"}, **pos)) == {"found 2S@heap.6>ace.1", "deal 6H@stock>heap.1"}
+
+
+def test_reading_fill_next_row_leaves_the_place_empty():
+    pos = dict(a1="AS 2S", **{**ROW, "h6": ""})
+    assert legal(at("9C 6H", **pos)) == {"fill 6H@stock>heap.6"}
+    assert legal(at("9C 6H", options={"fill": "next_row"}, **pos)) == {"deal 6H@stock>heap.1"}
+
+
+def test_reading_marriages_none_forbids_them():
+    pos = {**ROW, "h2": "4D 8C"}
+    assert legal(at("9D", options={"marriages": "none"}, **pos)) == {"deal 9D@stock>heap.1"}
+
+
+def test_reading_available_any_lets_a_card_in_view_go_up():
+    pos = dict(a1="AS", **{**ROW, "h4": "2S 9H"})
+    assert legal(at("9C", options={"available": "any"}, **pos)) == {"found 2S@heap.4>ace.1"}
+    g = at("9C", options={"available": "any"}, **pos)
+    g.play("found 2S@heap.4>ace.1")
+    assert [c.ascii for c in g.piles["heap.4"].cards] == ["9H"]
+
+
+def test_reading_gather_reversed():
+    g = at("", options={"gather": "reversed"}, **ROW)
+    g.play("redeal")
+    assert [c.ascii for c in g.piles["stock"].cards][::-1] == [ROW[f"h{i}"] for i in range(8, 0, -1)]
+
+
+def test_readings_change_whole_games():
+    def line(**opts):
+        g = pasyans.new_game("village", deal=2, **opts)
+        for _ in range(400):
+            if g.status != "playing":
+                break
+            g.play(g.legal_moves()[-1])
+        return g.key()
+    base = line()
+    for opt in pasyans.options("village"):
+        other = next(c for c in opt.choices if c != opt.default)
+        assert line(**{opt.name: other}) != base, opt.name
+
+
+def test_perft_from_the_first_choice():
+    counts = {}
+    for deal in (1, 2):
+        g = pasyans.new_game("village", deal=deal)
+        g.advance()
+        counts[deal] = [perft(g, d) for d in (1, 2, 3)]
+    assert counts == PERFT
+
+
+PERFT = {1: [2, 4, 4], 2: [2, 2, 14]}

@@ -1,0 +1,165 @@
+"""What the notebooks show besides the table: the text in its layers, the apparatus, the rule
+readings with their win rates, the authors' claims and how to cite — all read from the edition
+and the engine, never copied into a notebook. Every function returns an object that displays as
+HTML (or a picture) in Jupyter and as readable text elsewhere, so stored outputs compare.
+"""
+from __future__ import annotations
+
+import html
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from .. import claims as _claims
+from .. import stats as _stats
+from .. import texts as _texts
+from ..registry import game_class
+
+LAYERS = (("diplomatic", "Diplomatic (the witness's spelling)"), ("modern", "Modern spelling"),
+          ("english", "English translation"))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Rich output: ``html`` for Jupyter, ``text`` for every other viewer and for nbval."""
+
+    html: str
+    text: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def text(game: str, open_layer: str = "modern") -> Shown:
+    """The chapter in all three layers, one open, the others a click away; notes under each."""
+    game_class(game)
+    parts = []
+    for layer, title in LAYERS:
+        opened = " open" if layer == open_layer else ""
+        parts.append(f"<details class='pasyans-layer'{opened}><summary>{html.escape(title)}</summary>"
+                     f"{_texts.html(game, layer)}</details>")
+    body = "".join(parts) + apparatus(game).html
+    first = _texts.plain(game, open_layer).strip().splitlines()
+    summary = f"{game}: {len(_texts.sentences(game))} sentences in 3 layers; first: {first[0][:70] if first else ''}"
+    return Shown(f"<div class='pasyans-chapter'>{body}</div>", summary)
+
+
+def apparatus(game: str) -> Shown:
+    """The apparatus notes of a game: id, type, the sentences they concern, the option they name."""
+    notes = _texts.notes(game)
+    rows = []
+    for n in notes:
+        opts = ", ".join(n.options)
+        rows.append(f"<li id='note-{html.escape(n.id)}'><b>{html.escape(n.id)}</b> "
+                    f"<i>({html.escape(n.type)}{'; option ' + html.escape(opts) if opts else ''})</i> "
+                    f"on {html.escape(', '.join(n.targets))}: {html.escape(n.text)}</li>")
+    body = f"<details class='pasyans-apparatus'><summary>Apparatus: {len(notes)} notes</summary><ol>{''.join(rows)}</ol></details>"
+    return Shown(body, f"{game}: {len(notes)} apparatus notes")
+
+
+def readings(game: str) -> Shown:
+    """The rule readings: each option, its choices, the edition's default, the sentences and note."""
+    cls = game_class(game)
+    rows, lines = [], []
+    for o in cls.OPTIONS:
+        choices = ", ".join(f"<b>{html.escape(str(c))}</b>" if c == o.default else html.escape(str(c))
+                            for c in o.choices)
+        rows.append(f"<tr><td><code>{html.escape(o.name)}</code></td><td>{choices}</td>"
+                    f"<td>{html.escape(o.doc)}</td><td>{html.escape(', '.join(o.cites))}</td>"
+                    f"<td>{html.escape(o.note)}</td></tr>")
+        lines.append(f"{o.name}: {' | '.join(map(str, o.choices))} (default {o.default}); "
+                     f"cites {', '.join(o.cites)}; note {o.note}")
+    table = ("<table class='pasyans-readings'><tr><th>option</th><th>choices (default in bold)</th>"
+             "<th>what they mean</th><th>sentences</th><th>note</th></tr>" + "".join(rows) + "</table>")
+    return Shown(table, "\n".join(lines) or f"{game} has no rule readings")
+
+
+def _label(options: dict[str, Any], defaults: dict[str, Any]) -> str:
+    changed = {k: v for k, v in options.items() if defaults.get(k) != v}
+    return ", ".join(f"{k}={v}" for k, v in changed.items()) or "default"
+
+
+def win_rates(game: str) -> "WinRates":
+    """The committed win rates under each reading, as a plot with the figures printed."""
+    return WinRates(game)
+
+
+class WinRates:
+    """A bar chart (thoughtful and blind player, 95% intervals) with its figures as text."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.table = _stats.committed(game)
+        defaults = game_class(game).resolve_options({})
+        self.rows = []
+        for run in self.table["runs"]:
+            t, b = run["thoughtful"], run["blind"]
+            self.rows.append((_label(run["options"], defaults), t["n"], t["won"]["share"], t["won"]["ci95"],
+                              t["unknown"]["share"], b["won"]["share"], b["won"]["ci95"]))
+
+    def __repr__(self) -> str:
+        lines = [f"{self.game}: win rates by reading (rules {self.table['rules']})"]
+        for label, n, w, ci, unk, bw, bci in self.rows:
+            lines.append(f"  {label:28} n={n:<5} thoughtful {w:6.1%} [{ci[0]:.1%}–{ci[1]:.1%}] "
+                         f"unknown {unk:5.1%} | blind {bw:6.1%} [{bci[0]:.1%}–{bci[1]:.1%}]")
+        return "\n".join(lines)
+
+    def png(self) -> bytes:
+        """The chart as PNG bytes."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        labels = [r[0] for r in self.rows]
+        fig, ax = plt.subplots(figsize=(7, 0.6 + 0.55 * len(labels)), dpi=100)
+        ys = range(len(labels))
+        for off, idx, colour, name in ((-0.18, 2, "#2a6f4e", "thoughtful (all cards known)"),
+                                       (0.18, 5, "#b5533c", "blind (sees only the open table)")):
+            vals = [r[idx] for r in self.rows]
+            cis = [r[idx + 1] for r in self.rows]
+            err = [[v - c[0] for v, c in zip(vals, cis)], [c[1] - v for v, c in zip(vals, cis)]]
+            ax.barh([y + off for y in ys], vals, height=0.34, color=colour, xerr=err, capsize=3, label=name)
+        ax.set_yticks(list(ys), labels)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("share of deals won (95% Wilson interval)")
+        ax.set_title(f"{game_class(self.game).title_en}: win rate under each reading")
+        ax.legend(loc="lower right", fontsize=8)
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        plt.close(fig)
+        return buf.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+        return {"image/png": self.png(), "text/plain": repr(self)}
+
+
+def claims(game: str) -> Shown:
+    """The authors' claims about ``game``, with the verdict of the statistics."""
+    rows, lines = [], []
+    for c in _claims.CLAIMS:
+        if c.game != game:
+            continue
+        verdict, figures = c.verdict()
+        rows.append(f"<li><b>{html.escape(c.sentence)}</b> «{html.escape(c.quote)}» — {html.escape(c.reading)} "
+                    f"<b>Verdict: {html.escape(verdict)}</b> ({html.escape(figures)})</li>")
+        lines.append(f"{c.sentence}: {verdict} — {figures}")
+    if not rows:
+        return Shown("<p>The text makes no claim about how often this game comes out.</p>",
+                     f"{game}: no claim in the text")
+    return Shown(f"<ul class='pasyans-claims'>{''.join(rows)}</ul>", "\n".join(lines))
+
+
+def cite(game: str) -> Shown:
+    """How to cite the chapter, and where its TEI file is."""
+    source = _texts.source_of(game)
+    line = _texts.cite(game)
+    tei = f"../texts/{source}.xml"
+    return Shown(f"<p><b>How to cite:</b> {html.escape(line)}<br><b>TEI:</b> "
+                 f"<a href='{tei}'>{html.escape(tei)}</a> (the edition's download; "
+                 f"<code>pasyans text {html.escape(game)} --tei</code> prints it)</p>", f"{line}\nTEI: {tei}")
