@@ -85,14 +85,15 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     games = list(GAMES) if args.game == "all" else [game_class(args.game).id]
     for gid in games:
         table = stats.campaign(gid, parse_deals(args.default), parse_deals(args.deviation),
-                               budget_states=args.budget, jobs=args.jobs, progress=not args.quiet)
+                               budget_states=args.budget, budget_s=args.seconds, jobs=args.jobs,
+                               progress=not args.quiet)
         path = stats.save(table, Path(args.out_dir) / f"{gid}.json")
         for run in table["runs"]:
             t = run["thoughtful"]
             print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):50} "
                   f"thoughtful {t['won']['share']:6.1%} (unknown {t['unknown']['share']:5.1%}) "
                   f"blind {run['blind']['won']['share']:6.1%}", flush=True)
-        print(f"saved {path}")
+        print(f"saved {path}", flush=True)
     return 0
 
 
@@ -147,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deviation", default="1-300", help="deals for each single-option deviation")
     sp.add_argument("--budget", type=int, default=50_000)
     sp.add_argument("--jobs", type=int, default=None)
+    sp.add_argument("--seconds", type=float, default=10.0, help="time cap per deal (safety only)")
     sp.add_argument("--out-dir", default="texts/stats")
     sp.add_argument("--quiet", action="store_true")
     sp.set_defaults(func=cmd_campaign)

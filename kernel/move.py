@@ -28,6 +28,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "redeal": ("gather the cards and deal again", "собрать карты и разложить снова"),
     "choose": ("choose", "выбрать"),
     "pass": ("pass", "пас"),
+    "build": ("build", "на пачку"),
 }
 
 

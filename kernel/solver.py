@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .game import Game
 from .move import Move
+from .players import blind_play
 
 #: The default order of kinds (see ``Game.SOLVER_ORDER``); unknown kinds go in the middle.
 KIND_ORDER = Game.SOLVER_ORDER
@@ -44,9 +45,17 @@ class _Budget(Exception):
 
 
 def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.0) -> Result:
-    """Decide ``game`` from its current position; the game itself is not changed."""
-    g = game.clone()
+    """Decide ``game`` from its current position; the game itself is not changed.
+
+    The blind player's line is tried first (it costs one playout): when it wins, that is the
+    verdict, so the thoughtful verdict is never below the blind one. Then the search.
+    """
     start = time.perf_counter()
+    probe = game.clone()
+    if blind_play(probe) == "won":
+        line = probe.moves[len(game.moves):]
+        return Result("won", line, 0, time.perf_counter() - start, best=line, best_progress=probe.progress())
+    g = game.clone()
     deadline = start + budget_s
     seen: set = set()
     line: list[Move] = []

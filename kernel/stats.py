@@ -2,12 +2,8 @@
 
 * The **thoughtful** player is the solver (:func:`pasyans.solve`): it knows every card, so its
   rate is an upper bound; each deal is ``won``, ``lost`` or ``unknown`` (budget spent).
-* The **blind** player sees only what the rules show (no peeking at the stock or at face-down
-  cards) and follows a fixed policy, never undoing: (1) a move to the foundations, a pair, a
-  discard or a fill, the first in the engine's order; (2) a transfer after which a card can go
-  to the foundations or a pile lies empty (one move of look-ahead on the open table); (3) the
-  next card of the pack (deal, turn, pass, choice); (4) any other transfer; (5) a redeal. It
-  reads only the kinds of the legal moves and the open table, never the card a deal would turn.
+* The **blind** player (:mod:`pasyans.players`) sees only what the rules show and follows a
+  fixed policy, never undoing.
 
 Results carry their parameters and a fingerprint of the rules (the game's module source and
 rules version), so a committed table can be checked against the engine that reads it.
@@ -27,9 +23,9 @@ from typing import Any, Iterable
 
 from . import __version__
 from .game import Game
-from .move import Move
 from .registry import game_class, new_game
-from .solver import KIND_ORDER, solve
+from .players import blind_play
+from .solver import solve
 
 DEFAULT_BUDGET = 50_000
 
@@ -51,44 +47,6 @@ def fingerprint(game: str) -> str:
     return hashlib.sha256(f"{cls.RULES_VERSION}\n{source}".encode()).hexdigest()[:16]
 
 
-def blind_play(game: Game, limit: int = 20_000) -> str:
-    """Play ``game`` to its end by the blind player's policy; return the final status."""
-    n = 0
-    while game.status == "playing" and n < limit:
-        game.play(blind_choice(game))
-        n += 1
-    return game.status
-
-
-def _empties(game: Game) -> int:
-    return sum(not p.cards for p in game.piles.values())
-
-
-_SURE = {"found", "pair", "discard", "fill"}
-_NEXT = {"deal", "lay", "turn", "pass", "choose"}
-
-
-def blind_choice(game: Game) -> Move:
-    """The blind player's move in ``game`` (see the module's docstring)."""
-    moves = game.legal_moves()
-    sure = [m for m in moves if m.kind in _SURE]
-    if sure:
-        return sure[0]
-    transfers = [m for m in moves if m.kind == "move"]
-    empty = _empties(game)
-    for m in transfers:
-        after = game.clone()
-        after.play(m)
-        if _empties(after) > empty or any(x.kind == "found" and x.src != "stock" for x in after.legal_moves()):
-            return m
-    nxt = [m for m in moves if m.kind in _NEXT]
-    if nxt:
-        return nxt[0]
-    if transfers:
-        return transfers[0]
-    return min(moves, key=lambda m: KIND_ORDER.get(m.kind, 3))
-
-
 @dataclass
 class DealResult:
     deal: int
@@ -104,16 +62,18 @@ def one_deal(game: str, deal: int, options: dict[str, Any], budget_states: int, 
     g = new_game(game, deal, **options)
     res = solve(g, budget_states=budget_states, budget_s=budget_s)
     blind = blind_play(new_game(game, deal, **options))
-    return DealResult(deal, res.verdict, res.states, round(res.seconds, 4), blind, len(res.line))
+    verdict = "timeout" if res.cut_by_time else res.verdict
+    return DealResult(deal, verdict, res.states, round(res.seconds, 4), blind, len(res.line))
 
 
 def _shares(results: list[DealResult], attr: str) -> dict[str, Any]:
     n = len(results)
     out: dict[str, Any] = {"n": n}
     for verdict in ("won", "lost", "unknown"):
-        k = sum(getattr(r, attr) == verdict for r in results)
+        k = sum(getattr(r, attr) in ((verdict, "timeout") if verdict == "unknown" else (verdict,)) for r in results)
         lo, hi = wilson(k, n)
         out[verdict] = {"count": k, "share": k / n if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)]}
+    out["unknown"]["by_time_cap"] = sum(getattr(r, attr) == "timeout" for r in results)
     return out
 
 
@@ -178,15 +138,15 @@ def _bar(total: int, desc: str, enabled: bool):
 
 
 def campaign(game: str, default_deals: range = range(1, 1001), deviation_deals: range = range(1, 301),
-             budget_states: int = DEFAULT_BUDGET, jobs: int | None = None, scheduler: str | None = None,
-             progress: bool = True) -> dict[str, Any]:
+             budget_states: int = DEFAULT_BUDGET, budget_s: float = 10.0, jobs: int | None = None,
+             scheduler: str | None = None, progress: bool = True) -> dict[str, Any]:
     """The edition's table for ``game``: the default readings, then each single-option deviation."""
-    runs = [stats(game, default_deals, {}, budget_states, jobs=jobs, scheduler=scheduler, progress=progress)]
+    runs = [stats(game, default_deals, {}, budget_states, budget_s, jobs, scheduler, progress)]
     for opt in game_class(game).OPTIONS:
         for choice in opt.choices:
             if choice != opt.default:
-                runs.append(stats(game, deviation_deals, {opt.name: choice}, budget_states, jobs=jobs,
-                                  scheduler=scheduler, progress=progress))
+                runs.append(stats(game, deviation_deals, {opt.name: choice}, budget_states, budget_s, jobs,
+                                  scheduler, progress))
     return {"game": game, "rules": fingerprint(game), "version": __version__, "runs": runs}
 
 
@@ -194,7 +154,8 @@ def save(table: dict[str, Any], path: str | Path) -> Path:
     """Write a run or a campaign as JSON at ``path``, its per-deal rows as CSV beside it.
 
     In the JSON each run keeps its verdicts compactly, one letter a deal (W won, L lost,
-    U unknown) for the solver and the blind player, from its first deal on.
+    U unknown: the state budget spent, T unknown: the time cap reached first) for the solver and
+    the blind player, from its first deal on. Only W, L and U are the same on every machine.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

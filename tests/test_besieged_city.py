@@ -142,7 +142,7 @@ def test_the_talon_does_not_feed_the_foundations():
 @allows("besieged_city.r1.s2")
 def test_talon_cards_enter_play_through_the_reserve():
     g = at(reserve={5: "QH"}, trench={2: "2H"}, talon="KH", stock="9D")
-    g.play("pack QH@reserve.5>trench.2")
+    g.play("build QH@reserve.5>trench.2")
     assert legal(g) == {"fill KH@talon>reserve.5"}
     g.play("fill KH@talon>reserve.5")
     assert g.piles["reserve.5"].top.ascii == "KH"
@@ -203,16 +203,16 @@ def test_a_card_under_the_top_of_a_trench_does_not_move():
 @allows("besieged_city.r3.s1")
 def test_a_reserve_card_goes_on_the_trench_cards_at_the_ends_of_its_row_and_column():
     g = at(reserve={1: "5H"}, trench={1: "6H", 4: "4H", 10: "9H", 14: "6H"})
-    assert {"pack 5H@reserve.1>trench.1", "pack 5H@reserve.1>trench.4", "pack 5H@reserve.1>trench.10",
-            "pack 5H@reserve.1>trench.14"} <= legal(g)
+    assert {"build 5H@reserve.1>trench.1", "build 5H@reserve.1>trench.4", "build 5H@reserve.1>trench.10",
+            "build 5H@reserve.1>trench.14"} <= legal(g)
 
 
 @forbids("besieged_city.r3.s1")
 def test_a_reserve_card_goes_on_no_other_trench():
     g = at(reserve={5: "5H"}, trench={1: "6H", 4: "6H", 10: "6H", 14: "6H", 2: "6H"})
     for t in (1, 4, 10, 14):
-        assert_illegal(g, f"pack 5H@reserve.5>trench.{t}", "ends of the line")
-    assert "pack 5H@reserve.5>trench.2" in legal(g)
+        assert_illegal(g, f"build 5H@reserve.5>trench.{t}", "ends of the line")
+    assert "build 5H@reserve.5>trench.2" in legal(g)
 
 
 @allows("besieged_city.r4.s1")
@@ -278,13 +278,13 @@ def test_nothing_else_is_done_while_a_place_is_empty():
 @allows("besieged_city.p4.s3")
 def test_after_the_fills_cards_move_in_the_trenches_and_from_the_reserve():
     g = at(reserve={1: "5H"}, trench={1: "6H", 2: "7H"})
-    assert {"pack 5H@reserve.1>trench.1", "move 6H@trench.1>trench.2"} <= legal(g)
+    assert {"build 5H@reserve.1>trench.1", "move 6H@trench.1>trench.2"} <= legal(g)
 
 
 @forbids("besieged_city.p4.s3")
 def test_the_transfers_follow_rules_two_and_three_only():
     g = at(reserve={1: "5H"}, trench={1: "8H", 2: "7H"})
-    assert_illegal(g, "pack 5H@reserve.1>trench.1")
+    assert_illegal(g, "build 5H@reserve.1>trench.1")
     assert_illegal(g, "move 7H@trench.2>reserve.1")
 
 
@@ -308,15 +308,15 @@ def test_no_turn_once_the_pack_is_spent():
 @allows("besieged_city.p6.s1")
 def test_at_the_end_reserve_cards_still_go_into_the_trenches():
     g = at(reserve={1: "5H"}, trench={1: "6H"}, stock="")
-    assert "pack 5H@reserve.1>trench.1" in legal(g)
-    m = next(m for m in g.legal_moves() if m.kind == "pack")
+    assert "build 5H@reserve.1>trench.1" in legal(g)
+    m = next(m for m in g.legal_moves() if m.kind == "build")
     assert "besieged_city.p6.s1" in m.cites
 
 
 @forbids("besieged_city.p6.s1")
 def test_at_the_end_the_reserve_still_keeps_to_its_lines_and_does_not_go_up():
     g = at(reserve={1: "5H", 2: "AS"}, trench={2: "6H", 3: "7H"}, stock="")
-    assert_illegal(g, "pack 5H@reserve.1>trench.2", "ends of the line")
+    assert_illegal(g, "build 5H@reserve.1>trench.2", "ends of the line")
     assert_illegal(g, "found AS@reserve.2>foundation.1")
 
 
@@ -329,10 +329,10 @@ def test_won_when_the_four_foundations_hold_twenty_six_each():
 def test_reading_line_row_counts_only_the_row_and_its_sides():
     cross = at(reserve={5: "5H", 1: "5S"}, trench={2: "6H", 13: "6H", 3: "6S", 10: "6S"})
     row = at(reserve={5: "5H", 1: "5S"}, trench={2: "6H", 13: "6H", 3: "6S", 10: "6S"}, line="row")
-    assert {"pack 5H@reserve.5>trench.2", "pack 5H@reserve.5>trench.13", "pack 5S@reserve.1>trench.10"} <= legal(cross)
-    assert "pack 5S@reserve.1>trench.3" not in legal(cross)
-    assert "pack 5H@reserve.5>trench.2" not in legal(row)  # the middle of a middle row: no side
-    assert {"pack 5H@reserve.5>trench.13", "pack 5S@reserve.1>trench.3"} <= legal(row)
+    assert {"build 5H@reserve.5>trench.2", "build 5H@reserve.5>trench.13", "build 5S@reserve.1>trench.10"} <= legal(cross)
+    assert "build 5S@reserve.1>trench.3" not in legal(cross)
+    assert "build 5H@reserve.5>trench.2" not in legal(row)  # the middle of a middle row: no side
+    assert {"build 5H@reserve.5>trench.13", "build 5S@reserve.1>trench.3"} <= legal(row)
     g = at(reserve={2: "8S", 4: "7D"}, trench={1: "AH"}, line="row")
     g.play("found AH@trench.1>foundation.2")
     assert legal(g) == {"fill 2C@reserve.1>trench.1", "fill 8S@reserve.2>trench.1", "fill 2C@reserve.3>trench.1"}
@@ -366,10 +366,10 @@ def test_reading_reserve_up_lets_a_reserve_card_go_straight_up():
 def test_reading_endgame_free_lifts_the_line_rule_when_all_is_dealt():
     same = at(reserve={1: "5H"}, trench={2: "6H"}, stock="")
     free = at(reserve={1: "5H"}, trench={2: "6H"}, stock="", endgame="free")
-    assert "pack 5H@reserve.1>trench.2" not in legal(same)
-    assert "pack 5H@reserve.1>trench.2" in legal(free)
+    assert "build 5H@reserve.1>trench.2" not in legal(same)
+    assert "build 5H@reserve.1>trench.2" in legal(free)
     early = at(reserve={1: "5H"}, trench={2: "6H"}, endgame="free")  # the pack is not yet spent
-    assert "pack 5H@reserve.1>trench.2" not in legal(early)
+    assert "build 5H@reserve.1>trench.2" not in legal(early)
 
 
 def test_perft_from_the_first_choice():

@@ -75,7 +75,7 @@ def test_the_middle_three_do_not_go_even_if_they_fit():
 def test_a_cleared_row_is_filled_at_once_with_an_end_card_of_choice():
     g = at(f1="AS", c1="2S", c2="9H 8H", c3="5C 4D")
     g.play("found 2S@column.1>foundation.1")
-    assert legal(g) == {"fill 8H@column.2>column.1", "fill 4D@column.3>column.1"}
+    assert legal(g) == {"move:fill 8H@column.2>column.1", "move:fill 4D@column.3>column.1"}
     assert all(m.forced for m in g.legal_moves())
 
 
@@ -83,7 +83,7 @@ def test_a_cleared_row_is_filled_at_once_with_an_end_card_of_choice():
 def test_the_fill_comes_from_an_end_not_the_middle_and_transfers_wait_for_the_whole_pack():
     g = at(f1="AS", c1="2S", c2="9H 8H", c3="5C 4D")
     g.play("found 2S@column.1>foundation.1")
-    assert_illegal(g, "fill 9H@column.2>column.1")
+    assert_illegal(g, "move:fill 9H@column.2>column.1")
     assert_illegal(g, "move 8H@column.2>column.4")
     g = at("KC", dealt=14, c1="9H", c2="8H")
     assert_illegal(g, "move 8H@column.2>column.1", "whole pack")

@@ -71,7 +71,7 @@ def test_no_foundation_begins_but_with_an_ace_and_none_leaves_its_suit():
 def test_every_bouquet_card_and_the_top_of_each_packet_are_available():
     g = at("9S 8H", "KD", bouquet="AS 7C QC")
     moves = legal(g)
-    assert {"found AS@bouquet>foundation.1", "pack 7C@bouquet>garden.1", "pack QC@bouquet>garden.2"} <= moves
+    assert {"found AS@bouquet>foundation.1", "build 7C@bouquet>garden.1", "build QC@bouquet>garden.2"} <= moves
 
 
 @forbids("parterre.r1.s1")
@@ -98,7 +98,7 @@ def test_the_card_below_is_freed_only_when_the_top_is_gone():
 def test_descending_sequences_of_any_suit_from_packet_and_bouquet():
     g = at("KS 9H", "5C 8C", bouquet="7D")
     g.play("move 8C@garden.2>garden.1")  # 8♣ on 9♥: another suit
-    g.play("pack 7D@bouquet>garden.1")
+    g.play("build 7D@bouquet>garden.1")
     assert [c.ascii for c in g.piles["garden.1"].cards] == ["KS", "9H", "8C", "7D"]
 
 
@@ -106,14 +106,14 @@ def test_descending_sequences_of_any_suit_from_packet_and_bouquet():
 def test_no_ascending_or_skipping_in_the_parterre():
     g = at("KS 9H", "5C 7C", bouquet="TD 9D")
     assert_illegal(g, "move 7C@garden.2>garden.1", "rank above")
-    assert_illegal(g, "pack TD@bouquet>garden.1", "rank above")
-    assert_illegal(g, "pack 9D@bouquet>garden.1")
+    assert_illegal(g, "build TD@bouquet>garden.1", "rank above")
+    assert_illegal(g, "build 9D@bouquet>garden.1")
 
 
 @allows("parterre.p2.s2")
 def test_a_bouquet_card_laid_in_the_parterre_stays_there():
     g = at("KS 9H", "5C", bouquet="8D")
-    g.play("pack 8D@bouquet>garden.1")
+    g.play("build 8D@bouquet>garden.1")
     assert not g.piles["bouquet"].cards and g.piles["garden.1"].top.ascii == "8D"
 
 
@@ -129,7 +129,7 @@ def test_nothing_returns_to_the_bouquet_and_there_is_no_second_deal():
 def test_an_empty_packet_is_begun_with_a_bouquet_or_a_parterre_card():
     g = at("KS QH", "", "5C 3D", bouquet="KD")
     moves = legal(g)
-    assert {"pack KD@bouquet>garden.2", "move QH@garden.1>garden.2", "move 3D@garden.3>garden.2"} <= moves
+    assert {"build KD@bouquet>garden.2", "move QH@garden.1>garden.2", "move 3D@garden.3>garden.2"} <= moves
 
 
 @forbids("parterre.p2.s3")

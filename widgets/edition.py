@@ -163,3 +163,28 @@ def cite(game: str) -> Shown:
     return Shown(f"<p><b>How to cite:</b> {html.escape(line)}<br><b>TEI:</b> "
                  f"<a href='{tei}'>{html.escape(tei)}</a> (the edition's download; "
                  f"<code>pasyans text {html.escape(game)} --tei</code> prints it)</p>", f"{line}\nTEI: {tei}")
+
+
+class Picture:
+    """A picture for a notebook: a compact PNG (256 colours) and a plain description as text."""
+
+    def __init__(self, image: Any, description: str) -> None:
+        self.image = image
+        self.description = description
+
+    def png(self) -> bytes:
+        buf = io.BytesIO()
+        self.image.convert("RGB").quantize(256).save(buf, format="PNG", optimize=True)
+        return buf.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+        return ({"image/png": self.png(), "text/plain": repr(self)},
+                {"image/png": {"alt": self.description}})
+
+    def __repr__(self) -> str:
+        return f"{self.description} ({self.image.width}×{self.image.height} picture)"
+
+
+def picture(image: Any, description: str) -> Picture:
+    """Show a PIL image compactly, with ``description`` as its text and alt text."""
+    return Picture(image, description)

@@ -202,6 +202,12 @@ class BesiegedCity(Game):
         self._tr = [self._p[n].cards for n in TRENCH]
         self._fd = [self._p[n].cards for n in FOUND]
 
+    @classmethod
+    def from_position(cls, piles, **kw):  # type: ignore[override]
+        """As :meth:`Game.from_position`; a constructed position lies after the deal unless ``dealt`` says."""
+        kw.setdefault("dealt", len(DEAL_ORDER))
+        return super().from_position(piles, **kw)
+
     def clone(self) -> "BesiegedCity":
         other = super().clone()
         other._bind()
@@ -226,6 +232,8 @@ class BesiegedCity(Game):
         return True
 
     def _generate(self) -> list[Move]:
+        if self._tr[0] is not self._p[TRENCH[0]].cards:  # the piles were replaced (not refilled) since they were bound
+            self._bind()
         if self.dealt < len(DEAL_ORDER):
             c = self._p["stock"].cards[-1]
             return [_mv("deal", c, "stock", DEAL_ORDER[self.dealt],
@@ -292,13 +300,15 @@ class BesiegedCity(Game):
             for t in (everywhere if free else reach[r]):
                 y = tops[t]
                 if y >= 0 and lc[y] and (not one or not plain[c][y] or self._packs(c, tr[t])):
-                    moves.append(_mv("pack", c, RESERVE[r], TRENCH[t], cites, notes))
+                    moves.append(_mv("build", c, RESERVE[r], TRENCH[t], cites, notes))
         # The rest of the pack, card by card when the player likes (p5.s1, r1.s1).
         if stock:
             moves.append(TURN)
         return moves
 
     def _apply(self, move: Move) -> None:
+        if self._tr[0] is not self._p[TRENCH[0]].cards:
+            self._bind()
         p = self._p
         if move.kind == "turn":
             stock = p["stock"]

@@ -145,7 +145,8 @@ class GoNoGo(Game):
         empty = [i for i, col in enumerate(cols) if not col.cards]
         donors = [i for i, col in enumerate(cols) if len(col.cards) > 1]
         if empty and donors:
-            return [Move("fill", ((cols[j].cards[-1], COLUMN[j], COLUMN[i]),), cites=("go_no_go.p1.s4",),
+            # A fill is a transfer (kind "move", arg "fill"), so the repeat filter keeps it from looping.
+            return [Move("move", ((cols[j].cards[-1], COLUMN[j], COLUMN[i]),), "fill", cites=("go_no_go.p1.s4",),
                          notes=(NOTE_ENDS,), forced=True, game=gid)
                     for i in empty for j in donors]
         moves = []
@@ -215,14 +216,14 @@ class GoNoGo(Game):
             i = COLUMN.index(src)
             if not GOING[i] and not self._goes(i):
                 return "the middle three cards of a row do not go, even if they fit (go_no_go.p1.s3)"
+        if move.arg == "fill":
+            return "a cleared column is refilled with an end card from another column (go_no_go.p1.s4)"
         if move.kind == "move":
             if self._stock.cards:
                 return "transfers begin only when the whole pack is laid out (go_no_go.p1.s4)"
             if self.options["transfers"] == "sequence":
                 return "cards are transferred in suit, one higher or lower, between end cards only (go_no_go.p1.s5)"
             return "cards are transferred in suit, between end cards only (go_no_go.p1.s5)"
-        if move.kind == "fill":
-            return "a cleared column is refilled with an end card from another column (go_no_go.p1.s4)"
         return None
 
     def info(self) -> dict:

@@ -80,6 +80,8 @@ class Parterre(Game):
         return len(f) < 13 and RANK[c] == RANK[f[-1]] % 13 + 1
 
     def _generate(self) -> list[Move]:
+        if self._gd[0] is not self._p[GARDEN[0]].cards:  # the piles were replaced (not refilled) since they were bound
+            self._bind()
         gid = self.id
         stock = self._stock
         if stock:  # the deal: six packets of six, then the bouquet (p1.s1, p1.s2)
@@ -136,10 +138,10 @@ class Parterre(Game):
         pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
         for c in bq:
             for t in under.get(RANK[c], ()):
-                moves.append(Move("pack", ((c, "bouquet", GARDEN[t]),), cites=pack_cites, notes=(NOTE_SUITS,),
+                moves.append(Move("build", ((c, "bouquet", GARDEN[t]),), cites=pack_cites, notes=(NOTE_SUITS,),
                                   game=gid))
             for t in empty:
-                moves.append(Move("pack", ((c, "bouquet", GARDEN[t]),),
+                moves.append(Move("build", ((c, "bouquet", GARDEN[t]),),
                                   cites=("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), notes=(NOTE_EMPTY,), game=gid))
         return moves
 
@@ -149,6 +151,8 @@ class Parterre(Game):
         return Move("move", steps, cites=cites, notes=notes, game=self.id)
 
     def _apply(self, move: Move) -> None:
+        if self._gd[0] is not self._p[GARDEN[0]].cards:
+            self._bind()
         p = self._p
         steps = move.steps
         src = p[steps[0][1]]

@@ -10,10 +10,11 @@ is laid over with a new card (village.p2.s2). When the pack is out and nothing f
 heaps from left to right (village.p2.s3); no third laying is allowed (village.p3.s1).
 
 Readings (each an option with a note): how many aces and kings found piles (``bases``:
-«тузы или короли разных мастей»), whether a fitting card must go up at once (``found``),
-when an emptied place is laid over (``fill``), what the «марьяжи» are (``marriages``), and the
-order of the gathered pack (``gather``). What is available: the uppermost card of each heap
-(note village.n.available).
+«тузы или короли разных мастей» — every one, which lets 291 of deals 1–300 come out for the blind
+player, against 1 when only one of each suit founds), whether a fitting card must go up at once
+(``found``), when an emptied place is laid over (``fill``), what the «марьяжи» are
+(``marriages``), whether a card in view under others is free (``available``: only the uppermost,
+else every deal comes out in the first laying) and the order of the gathered pack (``gather``).
 """
 from __future__ import annotations
 
