@@ -35,9 +35,8 @@ def test_export_opened_offline_shows_text_table_and_line(pz_browser, tmp_path):
     page.goto(page_file.as_uri())
     page.wait_for_load_state("load")
     assert page.locator("span.s[data-sid='clock.p3.s1']").count() >= 3  # the sentence in three layers
-    sizes = page.eval_on_selector_all("img", "els => els.map(e => [e.naturalWidth, e.alt || ''])")
-    drawn = [s for s in sizes if s[0] > 300]
-    assert len(drawn) >= 4, sizes  # the figure, the table, the filmstrip, the plot
-    assert any("table of Часы" in alt for _, alt in drawn), sizes
-    assert "Table(game='clock'" not in page.inner_text("body") or drawn
+    widths = page.eval_on_selector_all("img", "els => els.map(e => e.naturalWidth)")
+    # every request off this machine failed; the figure (900 px), the table's picture (860 px),
+    # the filmstrip and the plot are drawn all the same
+    assert 860 in widths and len([w for w in widths if w > 300]) >= 4, widths
     context.close()
