@@ -17,5 +17,6 @@ def test_wheel_carries_the_package_data(tmp_path):
     for txt in (ROOT / "texts" / "witnesses").glob("*.txt"):
         assert f"pasyans/edition/witnesses/{txt.name}" in names
     assert "pasyans/games/clock.py" in names
+    assert "pasyans/edition/stats/braid.json" in names
     assert any(n.startswith("pasyans/widgets/") and n.endswith(".js") for n in names)
     assert not any(n.startswith(("kernel/", "widgets/", "texts/")) for n in names), "no generic top-level names"
