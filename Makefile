@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml constraints.txt
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.allow_root=True notebooks/index.ipynb
+	$(VENV)/bin/jupyter lab --ServerApp.allow_root=True --ServerApp.root_dir=. notebooks/index.ipynb
 
 test: $(STAMP)
 	$(PYTEST) tests
