@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .stats import committed
+from .stats import committed, wilson
 
 Table = dict[str, Any]
 
@@ -33,6 +33,12 @@ def _rate(run: Table, player: str) -> tuple[float, float, float, float]:
     return t["won"]["share"], t["won"]["ci95"][0], t["won"]["ci95"][1], t["unknown"]["share"]
 
 
+def _ceiling(run: Table, player: str) -> float:
+    """The upper 95% bound of the win rate if every undecided deal were won."""
+    t = run[player]
+    return wilson(t["won"]["count"] + t["unknown"]["count"], t["n"])[1]
+
+
 def _fig(run: Table) -> str:
     w, lo, hi, unk = _rate(run, "thoughtful")
     bw, blo, bhi, _ = _rate(run, "blind")
@@ -41,24 +47,26 @@ def _fig(run: Table) -> str:
 
 
 def at_least(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
-    """Supported when the lower 95% bound of ``player``'s win rate is at least ``share``."""
+    """Supported when the lower 95% bound of ``player``'s win rate is at least ``share``;
+    contradicted only when even counting every undecided deal as won it stays below."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
         w, lo, hi, unk = _rate(run, player)
         if lo >= share:
             return "supported", _fig(run)
-        if hi < share:
+        if _ceiling(run, player) < share:
             return "contradicted", _fig(run)
         return "open", _fig(run)
     return test
 
 
 def at_most(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
-    """Supported when the upper 95% bound of ``player``'s win rate is at most ``share``."""
+    """Supported when ``player``'s win rate stays at most ``share`` even counting every
+    undecided deal as won (upper 95% bound); contradicted when its lower bound exceeds it."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
         w, lo, hi, unk = _rate(run, player)
-        if hi <= share:
+        if _ceiling(run, player) <= share:
             return "supported", _fig(run)
         if lo > share:
             return "contradicted", _fig(run)
@@ -67,12 +75,19 @@ def at_most(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
 
 
 def skill_matters(gap: float = 0.10) -> Callable[[Table], tuple[str, str]]:
-    """Supported when the thoughtful solver wins at least ``gap`` more often than the blind player."""
+    """Supported when the thoughtful solver's wins (a lower bound) exceed the blind player's by
+    ``gap``; contradicted when even counting undecided deals as won they do not."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
         w = run["thoughtful"]["won"]["share"]
+        unk = run["thoughtful"]["unknown"]["share"]
         bw = run["blind"]["won"]["share"]
-        return ("supported" if w - bw >= gap else "contradicted"), _fig(run) + f"; gap {w - bw:+.1%}"
+        figures = _fig(run) + f"; gap at least {w - bw:+.1%}"
+        if w - bw >= gap:
+            return "supported", figures
+        if w + unk - bw < gap:
+            return "contradicted", figures
+        return "open", figures
     return test
 
 
