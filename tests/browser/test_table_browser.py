@@ -30,14 +30,6 @@ pytestmark = pytest.mark.browser
 
 
 
-def _texts_ready() -> bool:
-    try:
-        import pasyans.texts as t  # noqa: F401
-    except ImportError:
-        return False
-    return hasattr(t, "html")
-
-
 def table(page, key: str):
     k = plans.ORDER_OF_TABLES().index(key)
     return k, page.locator(".pasyans").nth(k), page.locator(f".py-echo-{k}")
@@ -87,17 +79,16 @@ def test_play_a_game_by_clicking(lab_page, gid):
     if moved.get_attribute("data-card"):
         assert moved.get_attribute("data-card") == p["card"]
     expect(root.locator(".pz-last .pz-cite")).to_have_text(p["cites"])
-    if _texts_ready() and root.locator(".pz-textbody span.s").count():
-        expect(root.locator(".pz-textbody span.s.pz-hl").first).to_be_visible()
-        after_hl = highlighted(root)
-        assert after_hl == set(p["cites"]) & set(root.locator(".pz-textbody span.s").evaluate_all(
-            "els => els.map(e => e.dataset.sid)"))
-        assert after_hl != before_hl
+    assert root.locator(".pz-textbody span.s").count(), "the text is beside the table"
+    expect(root.locator(".pz-textbody span.s.pz-hl").first).to_be_visible()
+    after_hl = highlighted(root)
+    assert after_hl == set(p["cites"]) & set(root.locator(".pz-textbody span.s").evaluate_all(
+        "els => els.map(e => e.dataset.sid)"))
+    assert after_hl != before_hl
     page.wait_for_function("r => !r.querySelector('.pz-moving')", arg=root.element_handle())
-    if _texts_ready() and root.locator(".pz-textbody span.s.pz-hl").count():
-        page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
-                               " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
-                               " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
+    page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
+                           " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
+                           " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
     root.screenshot(path=str(ARTIFACTS / f"table-{gid}.png"))
 
     # undo: the kernel and the table go back
@@ -210,8 +201,6 @@ def test_drag_and_drop_then_autoplay(lab_page):
 
 
 def test_text_layers_keep_the_highlight_and_notes_open_on_click(lab_page):
-    if not _texts_ready():
-        pytest.skip("pasyans.texts is not installed yet")
     page = lab_page
     p = plans.plan("clock")
     _, root, echo = table(page, "clock")
