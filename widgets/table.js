@@ -784,14 +784,10 @@ function render({ model, el }) {
   const onHl = () => applyHighlight(true);
   const onMsg = () => { const m = model.get("message"); if (m && m.text !== undefined) say(m.text, m.level); };
   const onLayer = () => { layerSel.value = model.get("layer"); };
-  model.on("change:view", onView);
-  model.on("change:board", onBoard);
-  model.on("change:text_html", onText);
-  model.on("change:annotated", onText);
-  model.on("change:highlight", onHl);
-  model.on("change:message", onMsg);
-  model.on("change:layer", onLayer);
-  model.on("msg:custom", onCustom);
+  const listeners = [["change:view", onView], ["change:board", onBoard], ["change:text_html", onText],
+    ["change:annotated", onText], ["change:highlight", onHl], ["change:message", onMsg],
+    ["change:layer", onLayer], ["msg:custom", onCustom]];
+  for (const [event, fn] of listeners) model.on(event, fn);
   const ro = new ResizeObserver(() => { const u0 = unit; measure(); if (unit !== u0) draw(false); });
   ro.observe(root);
   drawText();
@@ -799,14 +795,7 @@ function render({ model, el }) {
   return () => {
     stopAuto();
     ro.disconnect();
-    model.off("change:view", onView);
-    model.off("change:board", onBoard);
-    model.off("change:text_html", onText);
-    model.off("change:annotated", onText);
-    model.off("change:highlight", onHl);
-    model.off("change:message", onMsg);
-    model.off("change:layer", onLayer);
-    model.off("msg:custom", onCustom);
+    for (const [event, fn] of listeners) model.off(event, fn);
   };
 }
 
