@@ -246,6 +246,24 @@ class Game:
         """
         return None
 
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """The moves the solver tries here, most promising first.
+
+        By default every move, ordered by kind (``SOLVER_ORDER``). A game may also drop a move
+        that another move of the list provably dominates (whatever the dropped move can lead to,
+        the kept one can too); it must never drop the only way to a win.
+        """
+        order = self.SOLVER_ORDER
+        return sorted(moves, key=lambda m: order.get(m.kind, 3))
+
+    def hopeless(self) -> bool:
+        """Whether no line from here can win, by a quick necessary condition (sound, not complete).
+
+        The base class knows none; a game overrides this only with a condition it can prove,
+        such as a card buried under a card that must go to the foundations after it.
+        """
+        return False
+
     def progress(self) -> int:
         """How many cards lie on the foundations (or are discarded in pairs): the solver's measure."""
         home = _home(type(self))

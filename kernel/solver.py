@@ -4,8 +4,9 @@ The search plays the engine's own moves (``_generate``/``_apply``), so the stock
 compulsory actions are modelled exactly as the engine plays them. It keeps a transposition table
 over the game's canonical key (cards are faces, so duplicate cards of two- and four-pack games are
 already one; games may fold more symmetry in ``canonical_key``), plays a move alone when it is the
-only one (the deal, compulsory actions) or when the game calls it safe (``safe_move``), and tries
-moves in order of kind: to the foundations first, redeals last. Verdicts are bounded by
+only one (the deal, compulsory actions) or when the game calls it safe (``safe_move``), stops at
+a position the game proves hopeless (``hopeless``), and tries the moves the game lists in
+``solver_moves`` (by default all, in order of kind: to the foundations first, redeals last). Verdicts are bounded by
 ``budget_states``, so they are the same on every machine; ``budget_s`` is only a safety cap.
 """
 from __future__ import annotations
@@ -61,7 +62,8 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     line: list[Move] = []
     res = Result("unknown")
     res.best_progress = g.progress()
-    order = g.SOLVER_ORDER
+    hopeless = g.hopeless
+    plain_key = type(g).canonical_key is Game.canonical_key  # then the key is the snapshot itself
 
     def dfs() -> bool:
         if g._won():
@@ -72,6 +74,8 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
         if key in seen:
             return False
         seen.add(key)
+        if hopeless():
+            return False
         if len(seen) > budget_states:
             raise _Budget
         if len(seen) % 1024 == 0 and time.perf_counter() > deadline:
@@ -85,11 +89,8 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
         if not moves:
             return False
         safe = g.safe_move(moves) if len(moves) > 1 else moves[0]
-        if safe is not None:
-            moves = [safe]
-        else:
-            moves.sort(key=lambda m: order.get(m.kind, 3))
-        snap = g._snapshot()
+        moves = [safe] if safe is not None else g.solver_moves(moves)
+        snap = key if plain_key else g._snapshot()
         for m in moves:
             g._apply(m)
             line.append(m)
