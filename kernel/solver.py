@@ -11,7 +11,6 @@ a position the game proves hopeless (``hopeless``), and tries the moves the game
 """
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -65,7 +64,8 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     hopeless = g.hopeless
     plain_key = type(g).canonical_key is Game.canonical_key  # then the key is the snapshot itself
 
-    def dfs() -> bool:
+    def enter() -> bool | list:
+        """Visit the current position: True (won), False (a dead end) or its moves to try."""
         if g._won():
             return True
         if g._ended():
@@ -90,14 +90,31 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
             return False
         safe = g.safe_move(moves) if len(moves) > 1 else moves[0]
         moves = [safe] if safe is not None else g.solver_moves(moves)
-        snap = key if plain_key else g._snapshot()
-        for m in moves:
-            g._apply(m)
-            line.append(m)
-            if dfs():
+        return [key if plain_key else g._snapshot(), moves, 0]
+
+    def search() -> bool:
+        """Depth first, with an explicit stack (lines may be thousands of moves long)."""
+        top = enter()
+        if not isinstance(top, list):
+            return top
+        stack = [top]
+        while stack:
+            frame = stack[-1]
+            snap, moves, i = frame
+            if i:  # back from the previous move's dead end
+                line.pop()
+                g._restore(snap)
+            if i == len(moves):
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            g._apply(moves[i])
+            line.append(moves[i])
+            child = enter()
+            if child is True:
                 return True
-            line.pop()
-            g._restore(snap)
+            if child is not False:
+                stack.append(child)
         return False
 
     now = g._snapshot()
@@ -105,19 +122,13 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
         g._restore(snap)
         seen.add(g.canonical_key())
     g._restore(now)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 50_000))
     try:
-        won = dfs()
+        won = search()
         res.verdict = "won" if won else "lost"
         if won:
             res.line = list(line)
     except _Budget:
         res.verdict = "unknown"
-    except RecursionError:
-        res.verdict = "unknown"
-    finally:
-        sys.setrecursionlimit(limit)
     res.states = len(seen)
     res.seconds = time.perf_counter() - start
     return res
