@@ -5,9 +5,13 @@ of three; trench.1-3 stand above the three columns, trench.4-7 right of rows 1-4
 columns 3, 2, 1, trench.11-14 left of rows 4, 3, 2, 1. So reserve.1 (row 1, card 1) reaches
 trench.14 and trench.4 (the ends of its row) and trench.1 and trench.10 (the ends of its column).
 """
+import random
+
 import pasyans
-from pasyans.games.besieged_city import SEQ, BesiegedCity
+from pasyans.game import Game
+from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity
 from pasyans.perft import perft
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 RANKS = "A23456789TJQK"
@@ -379,3 +383,75 @@ def test_perft_from_the_first_choice():
         g.advance()
         counts[deal] = [perft(g, d) for d in (1, 2, 3)]
     assert counts == {1: [13, 51, 101], 2: [13, 49, 123]}
+
+
+# ---- solver hooks: sound on small end positions ------------------------------------------------
+def endgame(seed: int, readings: bool = False) -> BesiegedCity:
+    """A random late position (under random readings if asked): two suits with three to five
+    cards still to go up (the others done), one card perhaps in the talon, some in the reserve,
+    the rest in packets in four trenches."""
+    rng = random.Random(seed)
+    options = {o.name: rng.choice(o.choices) for o in BesiegedCity.OPTIONS} if readings else {}
+    suits = rng.sample(range(4), 2)
+    piles: dict[str, list[str]] = {}
+    cards = []
+    for k, suit in enumerate("SHDC"):
+        h = FULL - rng.randint(3, 5) if k in suits else FULL
+        piles[f"foundation.{k + 1}"] = seq(suit, h).split()
+        cards += [RANKS[r - 1] + suit for r in SEQ[h:]]
+    rng.shuffle(cards)
+    if rng.random() < 0.3:
+        piles["talon"] = [cards.pop()]
+    for r in rng.sample(range(1, 13), rng.randint(0, 3)):
+        piles[f"reserve.{r}"] = [cards.pop()]
+    trenches = rng.sample(range(1, 15), 4)
+    for c in cards:
+        piles.setdefault(f"trench.{rng.choice(trenches)}", []).append(c)
+    return BesiegedCity.from_position(piles, options=options)
+
+
+def plain(monkeypatch) -> None:
+    """Put the base class's hooks back: no symmetry, no pruning, the default order."""
+    for hook in ("canonical_key", "hopeless", "solver_moves", "safe_move"):
+        monkeypatch.setattr(BesiegedCity, hook, getattr(Game, hook))
+
+
+def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
+    positions = [endgame(seed) for seed in range(120)] + [endgame(seed, True) for seed in range(120, 200)]
+    fast = [solve(g, 5_000, 30) for g in positions]
+    hopeless = sum(g.hopeless() for g in positions)
+    plain(monkeypatch)
+    slow = [solve(g, 5_000, 30) for g in positions]
+    verdicts = [(a.verdict, b.verdict) for a, b in zip(fast, slow)]
+    assert all(a == b != "unknown" for a, b in verdicts)
+    assert {"won", "lost"} <= {a for a, _ in verdicts} and hopeless >= 3
+    assert sum(r.states for r in fast) < sum(r.states for r in slow)
+    for g, res in zip(positions, fast):
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+
+
+def test_a_card_that_can_only_go_up_after_the_one_it_covers_is_hopeless(monkeypatch):
+    done = {f"foundation.{k}": seq(s, 26) for k, s in ((1, "S"), (2, "H"), (4, "C"))}
+    # Q♦ is due (3♦ is up); 2♦ covers it, and A♦ K♦ Q♦, all it could go on, lie under it.
+    stuck = BesiegedCity.from_position({**done, "foundation.3": seq("D", 22), "trench.5": "AD KD QD 2D"})
+    free = BesiegedCity.from_position({**done, "foundation.3": seq("D", 22), "trench.5": "AD KD 2D QD"})
+    assert stuck.hopeless() and not free.hopeless()
+    # Q♦ is the last queen and nothing could go on it: it goes up at once (safe_move).
+    assert free.safe_move(free.legal_moves()).notation == "found QD@trench.5>foundation.3"
+    plain(monkeypatch)
+    assert solve(stuck).verdict == "lost" and solve(free).verdict == "won"
+
+
+def test_at_the_end_trenches_whose_lines_are_alike_are_folded_in_the_key():
+    done = {f"foundation.{k}": seq(s, 26) for k, s in ((2, "H"), (3, "D"), (4, "C"))}
+    spades = {**done, "foundation.1": seq("S", 23)}
+
+    def key(trench: dict, extra: dict | None = None) -> tuple:
+        piles = {**spades, **{f"trench.{k}": v for k, v in trench.items()}, **(extra or {})}
+        return BesiegedCity.from_position(piles).canonical_key()
+
+    assert key({1: "KS", 2: "2S AS"}) == key({1: "2S AS", 2: "KS"})
+    # reserve.1 stands in the line of trench.1, not of trench.2; a talon still to come refills it.
+    for extra in ({"reserve.1": "AS"}, {"talon": "AS"}):
+        assert key({1: "KS", 2: "2S"}, extra) != key({1: "2S", 2: "KS"}, extra)

@@ -1,8 +1,14 @@
-"""Коса: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+"""Коса: each cited sentence allows and forbids, on constructed positions; readings; perft;
+the solver's hooks against the plain search."""
+import random
+
 import pasyans
 from pasyans import Card
+from pasyans.game import Game
 from pasyans.games.braid import Braid
 from pasyans.perft import perft
+from pasyans.players import blind_play
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet table: both end places and all side places hold cards that fit nowhere yet.
@@ -264,3 +270,118 @@ def test_perft_from_the_first_choice():
         g.advance()
         counts[deal] = [perft(g, d) for d in (1, 2, 3)]
     assert counts == {1: [2, 4, 6], 2: [2, 4, 9]}
+
+
+# ---- the solver's hooks: sound against the plain search --------------------------------------
+RANKS_FROM_7 = "789TJQKA23456"
+LOW = 9  # the shortest packet of an end game, less one
+
+
+def endgame(seed):
+    """A late position with every card of both packs: packets of base 7 nearly built, the
+    rest shuffled among the braid, the end places, a few side places, the stock and waste."""
+    rnd = random.Random(seed)
+    piles, rest = {}, []
+    for s in "SHDC":
+        for k in (1, 2):
+            top = rnd.randrange(LOW, 13)
+            piles[f"foundation.{2 * 'SHDC'.index(s) + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
+            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
+    rnd.shuffle(rest)
+    cut = rnd.randrange(4, 11)
+    piles["braid"], rest = " ".join(rest[:cut]), rest[cut:]
+    for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(1, 5))):
+        if rest:
+            piles[name] = rest.pop()
+    cut = rnd.randrange(len(rest) + 1)
+    piles["waste"] = " ".join(rest[:cut])
+    piles["stock"] = " ".join(f"({c})" for c in rest[cut:])
+    return Braid.from_position(piles, dealt=30, pass_no=rnd.randrange(3, 5))
+
+
+def plain(monkeypatch):
+    """The solver without this game's hooks: the base class's."""
+    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(Braid, hook, getattr(Game, hook))
+
+
+def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
+    games = [g for g in map(endgame, range(200)) if blind_play(g.clone()) == "lost"][:20]
+    pruned = [solve(g, 20_000, 60) for g in games]
+    plain(monkeypatch)
+    compared = lost = 0
+    for g, res in zip(games, pruned):
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+        ref = solve(g, 3_000, 60)
+        if ref.verdict != "unknown":
+            assert res.verdict == ref.verdict, g.piles
+            compared += 1
+            lost += ref.verdict == "lost"
+    assert compared >= 10 and lost >= 8
+
+
+def test_no_position_on_a_winning_line_is_hopeless():
+    checked = 0
+    for seed in range(150):
+        g = endgame(seed)
+        res = solve(g, 3_000, 30)
+        if res.verdict != "won":
+            continue
+        for m in res.line:
+            assert not g.hopeless(), (seed, g.piles)
+            g.play(m)
+            checked += 1
+        assert g.status == "won"
+    assert checked >= 1000
+
+
+def test_a_card_goes_up_alone_only_when_it_has_no_rival():
+    # The braid's J♠ and the side's J♠ both want the one packet that has the 10♠;
+    # the other 10♠ lies in the braid: taking the packet for the wrong J♠ can lose.
+    piles = {"foundation.1": "7S 8S 9S TS", "foundation.2": "7S 8S 9S", "braid": "TS QH JS",
+             "side.1": "JS", "end.top": "KH", "end.bottom": "KH", "stock": "(5C)",
+             "foundation.3": "7H 8H 9H TH JH QH", "foundation.4": "7H 8H 9H TH JH"}
+    g = Braid.from_position(piles, dealt=30, pass_no=4)
+    assert g.safe_move(g._generate()) is None
+    res = solve(g, 5_000, 10)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    # With its twin up, or two packets wanting it, a card has no rival.
+    g = Braid.from_position({**piles, "foundation.2": "7S 8S 9S TS JS", "braid": "QH TS"},
+                            dealt=30, pass_no=4)
+    assert g.safe_move(g._generate()).notation == "found JS@side.1>foundation.1"
+    g = Braid.from_position({**piles, "foundation.2": "7S 8S 9S TS", "braid": ""},
+                            dealt=30, pass_no=4)
+    assert g.safe_move(g._generate()).src == "side.1"
+
+
+def test_a_braid_that_needs_three_end_places_is_hopeless():
+    # 8♠, 9♠ and 10♠ each wait for the 7♠ of the second packet, under them in the braid.
+    g = Braid.from_position({"foundation.1": "7D", "foundation.2": "7S 8S 9S TS JS",
+                             "braid": "7S TS 9S 8S", "end.top": "KD", "end.bottom": "QD",
+                             "stock": "(5C)"}, dealt=30)
+    assert g.hopeless()
+    g = Braid.from_position({"foundation.1": "7D", "foundation.2": "7S 8S 9S TS JS",
+                             "braid": "7S TS 9S", "end.top": "KD", "end.bottom": "QD",
+                             "stock": "(5C)"}, dealt=30)
+    assert not g.hopeless()
+
+
+def test_the_second_of_two_twins_waits_for_both_packets():
+    # One K♥ goes up at once; the other waits for the second packet, hence for the 7♥ under
+    # it, while 8♥ and 9♥ hold both end places for the same 7♥.
+    piles = {"foundation.1": "7D", "foundation.2": "7H 8H 9H TH JH QH", "braid": "7H KH KH",
+             "end.top": "8H", "end.bottom": "9H", "stock": "(5C)"}
+    assert Braid.from_position(piles, dealt=30).hopeless()
+    assert not Braid.from_position({**piles, "braid": "7H QD KH"}, dealt=30).hopeless()
+
+
+def test_early_deals_decided_and_won_lines_replay():
+    verdicts = {}
+    for deal in (1, 14):
+        g = pasyans.new_game("braid", deal=deal)
+        res = solve(g, 20_000, 30)
+        verdicts[deal] = res.verdict
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+    assert verdicts == {1: "lost", 14: "won"}

@@ -1,7 +1,11 @@
 """Идет не идет: each cited sentence allows and forbids, on constructed positions; readings; perft."""
+import random
+
 import pasyans
-from pasyans.games.go_no_go import GoNoGo
+from pasyans.game import Game
+from pasyans.games.go_no_go import COLS, GoNoGo
 from pasyans.perft import perft
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 
@@ -183,3 +187,86 @@ def test_perft_from_the_first_choice():
 
 
 PERFT = {1: [13, 127, 1095], 2: [14, 145, 1356]}
+
+
+# ---- solver hooks: soundness against the plain search ------------------------------------
+RANKS = "A23456789TJQK"
+
+
+def small(seed: int, laying: int, stock_cards: int = 0) -> GoNoGo:
+    """A random end of a deal: at most sixteen cards left, ``stock_cards`` of them still in the pack."""
+    rnd = random.Random(seed)
+    piles, left = {}, []
+    for k, s in enumerate("SHDC", 1):
+        h = rnd.randint(9, 13)
+        piles[f"foundation.{k}"] = " ".join(r + s for r in RANKS[:h])
+        left += [r + s for r in RANKS[h:]]
+    rnd.shuffle(left)
+    stock, left = left[:stock_cards], left[stock_cards:]
+    cols = [[] for _ in range(COLS)]
+    for c in left:
+        cols[rnd.randrange(COLS)].append(c)
+    piles |= {f"column.{i}": " ".join(c) for i, c in enumerate(cols, 1)}
+    piles["stock"] = " ".join(f"({c})" for c in stock)
+    return GoNoGo.from_position(piles, laying=laying, dealt=7 * rnd.randint(1, 6) + rnd.randrange(7))
+
+
+def plain(monkeypatch) -> None:
+    """Put the base class's hooks back: the unpruned search."""
+    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(GoNoGo, hook, getattr(Game, hook))
+
+
+def verdicts(games: list[GoNoGo], monkeypatch) -> list[str]:
+    """``ours/plain`` verdict of each game."""
+    ours = [solve(g, 20_000, 30).verdict for g in games]
+    with monkeypatch.context() as m:
+        plain(m)
+        base = [solve(g, 20_000, 30).verdict for g in games]
+    return [f"{a}/{b}" for a, b in zip(ours, base)]
+
+
+def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
+    games = [pasyans.new_game("go_no_go", d, transfers="sequence") for d in range(1, 9)]
+    games += [small(s, 2) for s in range(20)] + [small(s, 2, 4) for s in range(20, 30)]
+    games += [small(s, 1, 3) for s in range(30, 40)]
+    pairs = verdicts(games, monkeypatch)
+    decided = [p for p in pairs if "unknown" not in p]
+    assert len(decided) >= 40 and {"won/won", "lost/lost"} <= set(decided)
+    assert all(a == b for a, b in (p.split("/") for p in decided)), pairs
+
+
+def test_won_lines_replay_through_the_rules():
+    for g in [small(s, 2) for s in range(10)] + [small(s, 1, 3) for s in range(10, 15)]:
+        res = solve(g, 20_000, 30)
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+
+
+def test_early_deals_are_won_in_a_few_hundred_states():
+    for deal in range(1, 6):
+        g = pasyans.new_game("go_no_go", deal)
+        res = solve(g, 1_000, 30)
+        assert res.verdict == "won" and play_line(g, res.line).status == "won"
+
+
+def test_the_last_layings_columns_fold_but_the_first_layings_do_not():
+    cols = dict(c1="9H 8H", c2="KD 5C", c3="QS")
+    swapped = dict(c1="KD 5C", c2="QS", c3="9H 8H")
+    assert at(laying=2, **cols).canonical_key() == at(laying=2, **swapped).canonical_key()
+    assert at(laying=1, **cols).canonical_key() != at(laying=1, **swapped).canonical_key()
+    assert at(f1="AS", f2="AH 2H").canonical_key() == at(f1="AH 2H", f2="AS").canonical_key()
+    assert at(laying=2, f1="AS", f2="AH 2H").canonical_key() != at(laying=2, f1="AS 2S", f2="AH").canonical_key()
+    pos = dict(f1="AS", c1="9H", c2="8H")
+    assert at("9C KD", dealt=2, **pos).canonical_key() != at("KD 9C", dealt=2, **pos).canonical_key()
+    assert at("9C KD", dealt=2, **pos).canonical_key() != at("9C KD", dealt=9, **pos).canonical_key()
+    assert at(dealt=2, **pos).canonical_key() == at(dealt=9, **pos).canonical_key()
+
+
+def test_pass_is_never_tried_and_a_compulsory_move_up_is_played_alone():
+    g = at(laying=2, f1="AS", c1="9H 8H", c2="7H")
+    assert "pass" in legal(g) and all(m.kind != "pass" for m in g.solver_moves(g._generate()))
+    g = at("9C", dealt=8, f1="AS", f2="AH", c1="7H 2S", c2="8H 2H")
+    moves = g._generate()
+    assert len(moves) == 2 and g.safe_move(moves) == moves[0]
+    assert at("9C", dealt=8, f1="AS", c1="7H 2S", options={"deal_plays": "may"}).safe_move(moves) is None

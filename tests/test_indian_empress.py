@@ -1,9 +1,11 @@
 """Индийская императрица: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 import pasyans
 from pasyans.cards import RANK, RED, SUIT
+from pasyans.game import Game
 from pasyans.games.indian_empress import ADMIRALS, ARMY, GENERALS, GUARDS, NAVY, IndianEmpress
 from pasyans.layout import CARD_H, FAN_STEP
 from pasyans.perft import perft
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 BASE = {**{f"general.{i}": "KH" for i in range(1, 5)}, **{f"general.{i}": "KD" for i in range(5, 9)},
@@ -412,3 +414,77 @@ def test_perft_from_the_first_choice():
     assert [perft(g, d) for d in (1, 2, 3)] == [33, 65, 97]
     g = started(deal=1, pairing="couples")  # 24 x 24 x 2 couples, less those of two fitting cards
     assert len(g.legal_moves()) == 1145  # = perft(g, 1); deeper counts take too long for a test
+
+
+# ---- the solver's hooks ---------------------------------------------------------------------
+
+def late_positions(deal, **options):
+    """Positions late in a won deal: 120 moves before the end of the solver's line, then 3, 9,
+    15 or 21 turns (or refills) where the line would pair: some are still won, some lost."""
+    g = pasyans.new_game("indian_empress", deal, **options)
+    line = solve(g, budget_states=20_000, budget_s=60).line
+    out = []
+    for turns in (3, 9, 15, 21):
+        h = g.clone()
+        for m in line[:len(line) - 120]:
+            h.play(m)
+        for _ in range(turns):
+            moves = [m for m in h.legal_moves() if m.kind != "pair"] or h.legal_moves()
+            if moves:
+                h.play(moves[0])
+        out.append(h)
+    return out
+
+
+def plain(monkeypatch):
+    """The solver without this game's hooks: every move, the raw key, no pruning."""
+    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(IndianEmpress, hook, getattr(Game, hook))
+
+
+def verdicts(games, states=20_000):
+    return [solve(g, budget_states=states, budget_s=60).verdict for g in games]
+
+
+def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
+    games = [h for deal in (1, 4) for h in late_positions(deal)]
+    games += late_positions(1, build="colour")
+    pruned = verdicts(games)
+    for g, v in zip(games, pruned):
+        if v == "won":
+            res = solve(g, budget_states=20_000, budget_s=60)
+            assert play_line(g, res.line).status == "won"
+    plain(monkeypatch)
+    unpruned = verdicts(games, states=3_000)
+    decided = [(a, b) for a, b in zip(pruned, unpruned) if "unknown" not in (a, b)]
+    assert len(decided) >= 10 and {a for a, _ in decided} == {"won", "lost"}
+    assert all(a == b for a, b in decided)
+
+
+def test_the_key_forgets_which_places_hold_the_cards_and_which_cards_went_up():
+    a = pos(army=["QH", "TH"], navy=["2S", "3S"], red="9H", stock="4S")
+    b = pos(army=["TH", "QH"], navy=["3S", "2S"], red="9H", stock="4S")
+    assert a.canonical_key() == b.canonical_key() != a._snapshot()
+    # the same cards have come in and as many have gone up: QD up and 3C waiting, or the reverse
+    up_qd = pos(army=["TD"], navy=["3C"], found={"general.5": "KD QD"})
+    up_3c = pos(army=["QD", "TD"], navy=[], found={"admiral.5": "AC 2C 3C"}, fill=("3D", None))
+    assert up_qd.canonical_key() != up_3c.canonical_key()  # a red card up is not a black one
+    up_qh = pos(army=["TH", "QD"], found={"general.1": "KH QH"})
+    up_qd2 = pos(army=["TH", "QH"], found={"general.5": "KD QD"})
+    assert up_qh.canonical_key() == up_qd2.canonical_key()
+    couples = [pos(army=["QH", "9D"], navy=["2S 7D"], pairing="couples"),
+               pos(army=["9D", "QH"], navy=["3S", "2S 7D"][::-1], pairing="couples")]
+    assert couples[0].canonical_key() != couples[1].canonical_key()  # a different Navy
+
+
+def test_a_row_full_of_cards_waiting_for_one_deep_in_the_talon_is_hopeless(monkeypatch):
+    # The hearts are up to the queen; the Army holds 23 hearts below the ten and a queen of
+    # diamonds: once she goes up the nine of hearts comes in, and the four tens lie under it.
+    found = {n: " ".join(HEARTS_DOWN[:2]) for n in GENERALS[:4]}
+    army = [f"{r}H" for r in "98765432A" * 3][:23]
+    g = pos(army=army + ["QD"], navy=["2S"], red="TH TH TH TH 9H", found=found)
+    assert g.status == "playing" and g.hopeless()
+    # a ten in the Army (a fifth one: extra copies are never counted as out of reach) opens a place
+    assert not pos(army=army + ["TH"], navy=["2S"], red="TH TH TH TH 9H", found=found).hopeless()
+    plain(monkeypatch)
+    assert solve(g).verdict == "lost"

@@ -1,7 +1,12 @@
 """Восьмиугольник: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 import pasyans
+import pytest
+from pasyans.cards import Card
+from pasyans.game import Game
 from pasyans.games.octagon import Octagon
 from pasyans.perft import perft
+from pasyans.players import blind_play
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 ACES = {f"a{i}": f"A{s}" for i, s in enumerate("SHDCSHDC", 1)}
@@ -188,3 +193,90 @@ def test_perft_from_the_first_choice():
 
 
 PERFT = {1: [2, 3, 5], 2: [2, 2, 2]}
+
+
+# ---- solver hooks: soundness --------------------------------------------------------------
+HOOKS = ("canonical_key", "safe_move", "solver_moves", "hopeless")
+SPADES_LEFT = dict(a1="AS 2S 3S 4S", a5="AS 2S 3S", middle="",
+                   **{f"a{i}": " ".join(r + s for r in "A23456789TJQK") for i, s in
+                      ((2, "H"), (3, "D"), (4, "C"), (6, "H"), (7, "D"), (8, "C"))})
+
+
+@pytest.fixture
+def unpruned(monkeypatch):
+    """Put the base class's hooks back: the plain search, for comparison."""
+    def apply() -> None:
+        for hook in HOOKS:
+            monkeypatch.setattr(Octagon, hook, getattr(Game, hook))
+    return apply
+
+
+def ends_of_blind_games():
+    """Positions 10 and 20 moves before the blind player's end, deals 1–6."""
+    for deal in range(1, 7):
+        g = pasyans.new_game("octagon", deal=deal)
+        blind_play(g)
+        for back in (10, 20):
+            pos = pasyans.new_game("octagon", deal=deal)
+            for m in g.moves[:len(g.moves) - back]:
+                pos.play(m)
+            yield pos
+
+
+def test_the_pruned_search_agrees_with_the_plain_one(unpruned):
+    positions = list(ends_of_blind_games())
+    pruned = [solve(g, 3000, 60).verdict for g in positions]
+    unpruned()
+    plain = [solve(g, 3000, 60).verdict for g in positions]
+    both = [(a, b) for a, b in zip(pruned, plain) if "unknown" not in (a, b)]
+    assert len(both) >= 10 and all(a == b for a, b in both)
+
+
+def test_a_won_line_is_never_hopeless_and_the_search_wins_from_anywhere_on_it():
+    start = pasyans.new_game("octagon", deal=3)
+    res = solve(start, 5000, 30)
+    assert res.verdict == "won" and play_line(start, res.line).status == "won"
+    pos = start.clone()
+    for i, m in enumerate(res.line):
+        assert not pos.hopeless()
+        if i % 40 == 0:
+            again = solve(pos, 5000, 30)
+            assert again.verdict == "won" and play_line(pos, again.line).status == "won"
+        pos.play(m.notation)
+
+
+def test_the_card_is_not_played_up_at_once_when_its_twin_needs_the_place():
+    # Up first from packet 1, the 5S leaves the other 5S waiting for the second pile at 4S,
+    # whose 4S lies under it: packet 2's 5S must go first.
+    g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 6S 4S 5S",
+           p3="", p4="", laying=4)
+    assert g.safe_move(g.legal_moves()) is None
+    res = solve(g, 2000, 30)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    assert res.line[0].notation == "found 5S@packet.2>ace.1"
+
+
+def test_a_card_goes_up_at_once_when_nothing_can_want_it_elsewhere():
+    g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 6S 5S 4S",
+           p3="", p4="", laying=4)
+    assert g.safe_move(g.legal_moves()).notation == "found 4S@packet.2>ace.5"
+    g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 5S 6S",
+           stock="4S", p3="", p4="", laying=4)
+    assert g._twin_waits(Card.parse("5S"), "packet.1", g._heights())  # under the 6S, which needs it
+    assert g.safe_move(g.legal_moves()) is None  # the 4S of the pack may yet be built on a 5S
+
+
+def test_hopeless_when_the_last_laying_buries_a_card_under_one_that_needs_it():
+    pos = dict(SPADES_LEFT, a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+               a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS", p1="QS", p2="", p3="", p4="", middle="JS KS")
+    assert at(**pos, laying=4).hopeless() and solve(at(**pos, laying=4)).verdict == "lost"
+    assert not at(**pos, laying=3).hopeless()  # the middle is laid through once more
+    assert solve(at(**pos, laying=3)).verdict == "won"
+
+
+def test_canonical_key_ignores_what_no_rule_reads():
+    a = at("TS", "8D", live=True)
+    b = at("TS", "8D", live=False, p1="(7C) (8D) QH 4S 9C")
+    assert a.canonical_key() == b.canonical_key()
+    assert at("TS", "8D", live=False, options={"middle": "turned"}).canonical_key() != \
+        at("TS", "8D", options={"middle": "turned"}).canonical_key()

@@ -130,6 +130,7 @@ def _geometry(line: str) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, 
 GEOMETRY = {line: _geometry(line) for line in ("cross", "row")}
 # The deal: the reserve row by row, left to right, then the trenches clockwise (p1.s1, p1.s2).
 DEAL_ORDER = RESERVE + TRENCH
+_T0 = 2 + len(RESERVE)  # the first trench's place in a snapshot (piles in the order they are made)
 
 
 def _links(sums: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[tuple[bool, ...], ...]]:
@@ -150,6 +151,27 @@ def _links(sums: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[tuple[bool, .
 
 
 LINKS = {"chain": _links((14, 15)), "pairs": _links((14,))}
+#: LINKED[order][x]: the faces a card x may lie on or take in the trenches under each play_order.
+LINKED = {k: tuple(tuple(y for y in range(52) if link[x][y]) for x in range(52)) for k, (link, _) in LINKS.items()}
+#: SLOTS[r][h]: the places a foundation of height h still keeps for rank r (besieged_city.p2.s2).
+SLOTS = tuple(tuple(tuple(p for p in range(h, FULL) if SEQ[p] == r) for h in range(FULL + 1)) for r in range(14))
+#: WAIT[r][h]: how many cards go on a foundation of height h before the next card of rank r can.
+WAIT = tuple(tuple(s[0] - h if s else FULL for h, s in enumerate(by_h)) for by_h in SLOTS)
+
+
+_GROUPS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _groups(line: str, live: int) -> tuple[tuple[int, ...], ...]:
+    """Snapshot places of the trenches whose lines hold the same live reserve places (bit r of
+    ``live``), by groups of two or more."""
+    key = (line, live)
+    if key not in _GROUPS:
+        by_live: dict[int, list[int]] = {}
+        for t, places in enumerate(GEOMETRY[line][1]):
+            by_live.setdefault(sum(1 << r for r in places if live >> r & 1), []).append(_T0 + t)
+        _GROUPS[key] = tuple(tuple(g) for g in by_live.values() if len(g) > 1)
+    return _GROUPS[key]
 
 
 TURN = Move("turn", cites=C_TURN, notes=N_TURN, game=GID)
@@ -194,6 +216,7 @@ class BesiegedCity(Game):
             self._new_pile(name)
         self._reach, self._fillers = GEOMETRY[self.options["line"]]
         self._link, self._plain = LINKS[self.options["play_order"]]
+        self._linked = LINKED[self.options["play_order"]]
         self._one = self.options["direction"] == "one"
         self._bind()
 
@@ -330,6 +353,137 @@ class BesiegedCity(Game):
 
     def _won(self) -> bool:
         return all(len(f) == FULL for f in self._fd)
+
+    # ---- solver hooks ------------------------------------------------------------------
+    def canonical_key(self) -> tuple:
+        """The snapshot, with trenches that nothing tells apart any more sorted among themselves.
+
+        Once pack and talon are spent no reserve place is refilled (r5.s1), so an empty one stays
+        empty. A trench then meets the reserve only through the live places of its line (builds,
+        r3.s1, and fills, r4.s1, both go by the line; under ``endgame="free"`` builds go
+        anywhere); trench-to-trench moves and the foundations see no place at all. Two trenches
+        whose lines hold the same live places are therefore interchangeable: swapping their
+        packets swaps the moves one for one, so the two positions are won or lost together.
+        """
+        snap = self._snapshot()
+        if self._p["stock"].cards or self._p["talon"].cards:
+            return snap
+        live = 0
+        for r, pile in enumerate(self._res):
+            if pile:
+                live |= 1 << r
+        groups = _groups(self.options["line"], live)
+        if not groups:
+            return snap
+        cards = list(snap[0])
+        for idx in groups:
+            for i, pile in zip(idx, sorted([cards[i] for i in idx])):
+                cards[i] = pile
+        return (tuple(cards),) + snap[1:]
+
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """The last card of its kind going up from a trench where nothing can ever cover it.
+
+        Say x is the last card of its face still out, due now on its foundation, on top of
+        trench t, and pinned there (:meth:`_pinned`: no card it links with is out but under it,
+        so nothing can go on it and it can go on nothing). Any winning line leaves x alone on
+        t until it plays x up (no other card fits that foundation meanwhile). Playing x first
+        keeps every move of that line legal, as long as t does not fall empty with a reserve
+        card in its line, which would force a fill (r4.s1); after x the two lines meet.
+        """
+        heights = [len(f) for f in self._fd]
+        for m in moves:
+            if m.kind != "found":
+                continue
+            c, src, _ = m.steps[0]
+            if not src.startswith("trench") or len(SLOTS[RANK[c]][heights[SUIT[c]]]) != 1:
+                continue
+            t = TRENCH.index(src)
+            pile = self._tr[t]
+            if len(pile) == 1 and any(self._res[r] for r in self._fillers[t]):
+                continue
+            if self._pinned(pile, len(pile) - 1, heights, {}):
+                return m
+        return None
+
+    def hopeless(self) -> bool:
+        """A trench card y lies on a card x of its suit, y can never leave but to its foundation,
+        and every place left for y's rank comes after every place left for x's: x is lost for good.
+
+        y leaves a trench only for another trench (onto a card it links with, r2.s1) or for the
+        foundation (r1.s1); when no card y links with can ever be the top of another trench
+        (see :meth:`_pinned`), only the foundation is left, and there y goes after x, which
+        cannot go up while y covers it. Every card must go up to win (twenty-six a foundation).
+        """
+        heights = [len(f) for f in self._fd]
+        for pile in self._tr:
+            if len(pile) < 2:
+                continue
+            low = [FULL] * 4  # by suit: the earliest last place of a card lying lower in the pile
+            memo: dict[int, bool] = {}
+            for i, y in enumerate(pile):
+                s = SUIT[y]
+                slots = SLOTS[RANK[y]][heights[s]]
+                if slots[0] > low[s] and self._pinned(pile, i, heights, memo):
+                    return True
+                if slots[-1] < low[s]:
+                    low[s] = slots[-1]
+        return False
+
+    def _pinned(self, pile: list[int], i: int, heights: list[int], memo: dict[int, bool]) -> bool:
+        """Whether the card at index i of a trench can never go on another trench.
+
+        It could go only on a card it links with (r2.s1, r2.s3) lying on top of another trench.
+        None can be there if every such card still out is under it (it cannot get out before
+        this one has left) or above it and pinned itself (it leaves only for its foundation,
+        before this one can move at all); the foundations never give a card back.
+        """
+        if i not in memo:
+            y, below = pile[i], pile[:i]
+            for f in self._linked[y]:
+                left = len(SLOTS[RANK[f]][heights[SUIT[f]]]) - (f == y) - below.count(f)
+                for j in range(i + 1, len(pile)):
+                    if left > 0 and pile[j] == f and self._pinned(pile, j, heights, memo):
+                        left -= 1
+                if left > 0:
+                    memo[i] = False
+                    break
+            else:
+                memo[i] = True
+        return memo[i]
+
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """All the moves, best first (an order only, nothing is dropped): cards to the
+        foundations; the compulsory fills as they come; a card laid on one that goes up after
+        it (the nearer in the foundation order the better), above all one that uncovers a card
+        due now or empties a trench; the next card of the pack; last a card laid on one that
+        must go up before it, which will have to move again."""
+        heights = [len(f) for f in self._fd]
+        p = self._p
+
+        def wait(c: int) -> int:
+            return WAIT[RANK[c]][heights[SUIT[c]]]
+
+        def rank(m: Move) -> tuple[int, int, int]:
+            kind = m.kind
+            if kind == "found":
+                return (0, 0, 0)
+            if kind == "fill":
+                return (1, 0, 0)
+            if kind == "turn":
+                return (2, 0, 0)
+            c, src, dst = m.steps[0]
+            under = p[src].cards
+            if src.startswith("trench") and len(under) > 1 and wait(under[-2]) == 0:
+                bonus = -2
+            elif src.startswith("trench") and len(under) == 1:
+                bonus = -1
+            else:
+                bonus = 0
+            gap = wait(p[dst].cards[-1]) - wait(c)
+            return (1, bonus, gap) if gap > 0 else (3, bonus, -gap)
+
+        return sorted(moves, key=rank)
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps:

@@ -51,6 +51,12 @@ PILE_LEN = 13
 NEXT_WRAP = tuple(SUIT[c] * 13 + RANK[c] % 13 for c in range(52))
 #: The same without turning the corner: a king has no successor.
 NEXT_STOP = tuple(c + 1 if RANK[c] < 13 else -1 for c in range(52))
+#: A bound of ``Braid._ready`` for a card that can never go up.
+NEVER = 10**6
+#: The solver tries first a fill with a card at most this many cards from its packet.
+FILL_NEAR = 1
+#: The solver's order of the other kinds of move (a far fill comes at 3).
+SOLVER_RANK = {"found": 0, "turn": 2, "redeal": 4}
 
 C_DEAL = ("braid.p1.s1",)
 C_BASE = ("braid.p3.s1", "braid.p2.s1")
@@ -66,6 +72,9 @@ REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_REDEALS, NOTE_WASTE), game="
 #: The reading a move up depends on: an ace goes on a king only when packets turn the corner.
 N_WRAP = tuple((NOTE_WRAP,) if RANK[c] == 1 else () for c in range(52))
 _MOVES: dict[tuple, Move] = {}
+#: ``Braid._stuck`` by the cards it reads; cleared past ``STUCK_KEEP`` entries.
+_STUCK: dict[tuple, bool] = {}
+STUCK_KEEP = 500_000
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...] = (),
@@ -241,20 +250,200 @@ class Braid(Game):
 
     def canonical_key(self) -> tuple:
         """The position with interchangeable places folded: the stacking places among
-        themselves, the two end places, the eight side places."""
+        themselves (a packet is its top card, for every packet starts at the base rank), the
+        end places, the eight side places."""
         p = self._p
         return (tuple(p["stock"].cards), tuple(p["waste"].cards), tuple(p["braid"].cards),
-                tuple(sorted(tuple(p[n].cards) for n in self._found)),
+                tuple(sorted(p[n].cards[-1] for n in self._found if p[n].cards)),
                 tuple(sorted(tuple(p[n].cards) for n in self._ends)),
                 tuple(sorted(tuple(p[n].cards) for n in SIDES)), self.dealt, self.pass_no)
 
     def safe_move(self, moves: list[Move]) -> Move | None:
-        """The braid's last card going up never hurts: it can go nowhere else, and it uncovers
-        the next. Nor does any card going up while side places are filled by choice."""
+        """A card going up that has no rival: its twin (the same card of the other pack) is
+        already up, or two packets want it. Then the card waits for nothing but this packet,
+        and going up only uncovers the next card of its pile (an end place refilled from the
+        braid advances the braid; a side place left empty may stay empty). A card with a rival
+        is not safe: it may take the packet its twin, buried in the braid, needs sooner. Under
+        ``side_fill=at_once`` a side card is never safe, for its place takes a card at once."""
+        p = self._p
         for m in moves:
-            if m.kind == "found" and (m.src == "braid" or not self._at_once and m.src != "stock"):
+            if m.kind != "found" or m.src == "stock" or self._at_once and m.src in SIDES:
+                continue
+            c = m.steps[0][0]
+            wants = twin_up = 0
+            for name in self._found:
+                cs = p[name].cards
+                if cs and SUIT[cs[0]] == SUIT[c]:
+                    wants += self._next[cs[-1]] == c
+                    twin_up += c in cs
+            if twin_up or wants > 1:
                 return m
         return None
+
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """The moves worth trying, best first.
+
+        Dropped as duplicates: a card going up to a second stacking place that wants it (both
+        packets hold the same cards, base to the card below, so the positions are one), and a
+        card filling a second empty side place (the side places are interchangeable). Order:
+        up, then a fill with a card close to its packet, then the next card of the pack, then
+        other fills, then the redeal.
+        """
+        kept: list[Move] = []
+        seen: set[tuple] = set()
+        for m in moves:
+            tag = (m.kind, m.src) + ((m.steps[0][0],) if m.steps else ())
+            if m.kind in ("found", "fill") and tag in seen:
+                continue
+            seen.add(tag)
+            kept.append(m)
+        gaps = self._gaps()
+
+        def rank(m: Move) -> int:
+            if m.kind == "fill":
+                return 1 if gaps[m.steps[0][0]] <= FILL_NEAR else 3
+            return SOLVER_RANK.get(m.kind, 3)
+        return sorted(kept, key=rank)
+
+    def _gaps(self) -> list[int]:
+        """For every card, about how many cards must go up before it can: the solver's hint."""
+        p = self._p
+        base = RANK[p[self._found[0]].cards[0]] - 1
+        gaps = [(RANK[c] - 1 - base) % 13 for c in range(52)]
+        nxt = self._next
+        for name in self._found:
+            cs = p[name].cards
+            c = nxt[cs[-1]] if cs else -1
+            for gap in range(PILE_LEN - len(cs)):
+                if c < 0:
+                    break
+                gaps[c] = min(gaps[c], gap)
+                c = nxt[c]
+        return gaps
+
+    def hopeless(self) -> bool:
+        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``);
+        the verdict depends on them and the packets only, so it is kept for each."""
+        p = self._p
+        f1 = p[self._found[0]].cards
+        if not f1:
+            return False
+        key = (self._next is NEXT_WRAP, self._nends, RANK[f1[0]], tuple(p["braid"].cards),
+               tuple(sorted(p[n].cards[-1] for n in self._found if p[n].cards)),
+               tuple(sorted(p[n].cards[-1] for n in self._ends if p[n].cards)),
+               tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
+        verdict = _STUCK.get(key)
+        if verdict is None:
+            if len(_STUCK) > STUCK_KEEP:
+                _STUCK.clear()
+            verdict = _STUCK[key] = self._stuck()
+        return verdict
+
+    def _stuck(self) -> bool:
+        """True when a card of the braid or an auxiliary card can never go up, or when more
+        cards must wait in the end places at once than there are end places.
+
+        ``_ready`` gives, for every card, a braid depth that must be cleared before the card
+        can go up (a lower bound: see there). A braid card at depth ``i`` whose bound ``r`` is
+        deeper leaves the braid before it can go up, and the braid's cards go nowhere but up
+        and to the end places (braid.p4.s1, braid.p6.s1), which give them up only to the
+        packets: so right after the braid's card at depth ``k`` leaves, every such card with
+        ``i <= k < r`` (and every end card whose bound is deeper than ``k``) lies in an end
+        place. More of them than end places is impossible. When both copies of a card lie in
+        the braid or the end places, the one that goes up second has the bound ``second``; it
+        waits at least from the time the deeper of the two leaves the braid (the upper one
+        left before), so the deeper copy may count with that bound.
+        """
+        p = self._p
+        ready, second = self._ready()
+        braid = p["braid"].cards
+        n = len(braid)
+        where: dict[int, list[int]] = {}
+        for pos, c in enumerate(braid):
+            where.setdefault(c, []).append(n - 1 - pos)
+        for name in self._ends:
+            if p[name].cards:
+                where.setdefault(p[name].cards[-1], []).append(-1)
+        sides = [p[name].cards[-1] for name in SIDES if p[name].cards]
+        for c in sides:
+            if ready[c] == NEVER or (c in where or sides.count(c) == 2) and second[c] == NEVER:
+                return True
+        waiting = [0] * (n + 1)
+        for c, places in where.items():
+            bounds = [ready[c]] * len(places)
+            if len(places) == 2:
+                bounds[places.index(max(places))] = second[c]
+            for i, r in zip(places, bounds):
+                if r == NEVER:
+                    return True
+                if r > max(i, 0):
+                    waiting[max(i, 0)] += 1
+                    waiting[r] -= 1
+        ends, level = self._nends, 0
+        for k in range(n):
+            level += waiting[k]
+            if level > ends:
+                return True
+        return False
+
+    def _ready(self) -> tuple[list[int], list[int]]:
+        """For every card, a braid depth (0 = the last card) that must have left the braid
+        before the card can go up; -1 when none, ``NEVER`` when it can never go up. And the
+        same for the second of its two copies to go up.
+
+        A card goes up on a packet of its suit whose top is the card below it: a started packet
+        still short of it, or a new one while its suit has fewer than two. Every card missing
+        from that packet goes up first, and a copy lying in the braid at depth ``d`` goes up
+        only after the braid's cards down to ``d`` have left it. So the bound of a card is the
+        least, over those packets, of the greatest bound of the cards they miss; the bound of
+        a missing card is the least over its copies not yet up of the greater of its depth
+        (-1 off the braid) and its own bound. The second copy goes on the other packet, after
+        the first: both packets hold every card below it, so every copy missing from them
+        goes up first, and its bound is the greatest over those. Lower bounds all, hence sound.
+        """
+        p = self._p
+        base = RANK[p[self._found[0]].cards[0]] - 1
+        span = PILE_LEN if self.options["wrap"] else PILE_LEN - base
+        braid = p["braid"].cards
+        depth: dict[int, list[int]] = {}
+        n = len(braid)
+        for pos, c in enumerate(braid):
+            depth.setdefault(c, []).append(n - 1 - pos)
+        tops: list[list[int]] = [[], [], [], []]
+        for name in self._found:
+            cs = p[name].cards
+            if cs:
+                top = cs[-1]
+                tops[SUIT[top]].append((RANK[top] - 1 - base) % 13)
+        ready = [NEVER] * 52
+        second = [NEVER] * 52
+        for s in range(4):
+            started = tops[s]
+            packets = started + [-1] * (2 - len(started))
+            low = min(packets)
+            up = [sum(t >= j for t in started) for j in range(span)]
+            worst = [-1] * len(packets)
+            both = -1
+            for j in range(span):
+                c = s * 13 + (base + j) % 13
+                need = min((w for t, w in zip(packets, worst) if t < j), default=NEVER)
+                ready[c] = need
+                second[c] = max(need, both)
+                off = 2 - up[j]
+                ds = depth.get(c, ())
+                if off == 0:
+                    copy = NEVER
+                elif len(ds) < off:
+                    copy = -1
+                else:
+                    copy = min(ds)
+                r = max(need, copy)
+                for k, t in enumerate(packets):
+                    if t < j:
+                        worst[k] = max(worst[k], r)
+                if j > low:
+                    both = max(both, need, max(ds, default=-1))
+        return ready, second
 
     def _won(self) -> bool:
         p = self._p

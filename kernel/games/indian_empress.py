@@ -88,6 +88,17 @@ SPECIAL: tuple[str | None, ...] = tuple(
     else ("admiral" if RANK[c] == 1 else "queen" if RANK[c] == 12 else None)
     for c in range(52))
 
+#: Each colour's sequence above its base: the Generals descend, the Admirals ascend (fn16.s1).
+CHAIN_RANKS = {True: (12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1), False: (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)}
+#: A card's place in its colour's sequence (0 for the first card above the base), None if it has none.
+CHAIN_POS: tuple[int | None, ...] = tuple(
+    CHAIN_RANKS[RED[c]].index(RANK[c]) if RANK[c] in CHAIN_RANKS[RED[c]] else None for c in range(52))
+#: The face index of a card within its colour (22 faces), by suit or (``build="colour"``) by rank only.
+FACE_SUIT: tuple[int | None, ...] = tuple(
+    None if CHAIN_POS[c] is None else (SUIT[c] >= 2) * 11 + CHAIN_POS[c] for c in range(52))
+FACE_COLOUR: tuple[int | None, ...] = CHAIN_POS
+
+
 C_TAKE = ("indian_empress.p1.s1",)
 C_FOUND = ("indian_empress.p1.s1", "indian_empress.p4.s1", "indian_empress.r5.s1")
 C_QUEEN = ("indian_empress.p1.s1", "indian_empress.p2.s1")
@@ -396,6 +407,171 @@ class IndianEmpress(Game):
                 "talon_red": len(p["talon.red"].cards), "talon_black": len(p["talon.black"].cards),
                 "on_foundations": sum(len(p[n].cards) for n in FOUNDATIONS) - 16}
 
+    # ---- solver hooks --------------------------------------------------------------------
+    def canonical_key(self) -> tuple:
+        """The position with its symmetries folded (during play; the set-up is one forced line).
+
+        Under ``build="colour"`` a card's suit never decides anything in play (fits, refills and
+        the goal look at colour and rank only), so cards are keyed by colour and rank. The Empress,
+        her guard and the queens thrown aside never move again and are left out. The pack and the
+        talon packets are kept as they lie. Under ``pairing="at_once"`` the rest is folded to what
+        :meth:`_side` counts: per colour, the cards that have come in (row and foundations) by
+        face, and how many have gone up; which of them went up does not matter (see
+        :meth:`solver_moves`). Under ``couples`` the places of a row are interchangeable (a
+        vacancy is refilled the same whichever place it is): each row is a sorted multiset, each
+        colour's foundations a multiset of (height, top).
+        """
+        if self.phase != "play":
+            return self._snapshot()
+        p = self._p
+        by_suit = self.options["build"] == "suit"
+        face = _same if by_suit else _colour_rank
+        piles = (face(p["stock"].cards), face(p["talon.red"].cards), face(p["talon.black"].cards))
+        if self.options["pairing"] == "at_once":
+            return piles + self._side(True, by_suit)[0] + self._side(False, by_suit)[0]
+        return piles + (tuple(sorted(face(p[n].cards) for n in ARMY)), tuple(sorted(face(p[n].cards) for n in NAVY)),
+                        tuple(sorted(_found_key(p[n].cards, face) for n in GENERALS)),
+                        tuple(sorted(_found_key(p[n].cards, face) for n in ADMIRALS)))
+
+    def _side(self, red: bool, by_suit: bool) -> tuple[tuple, list[int], list[int], list[int]]:
+        """One colour under ``pairing="at_once"``: (key, foundations per sequence, up, in the row).
+
+        ``up[f]`` and ``row[f]`` count the cards of face f (:data:`FACE_SUIT`, or by rank only,
+        :data:`FACE_COLOUR`) on the foundations and in the row; ``row[22]`` counts row cards that
+        belong to no sequence (only in constructed positions). The key holds, per face, the cards
+        come in (``up + row``), the foundations of each sequence and how many cards went up.
+        """
+        p = self._p
+        base = [0, 0]
+        up = [0] * 22
+        for name in (GENERALS if red else ADMIRALS):
+            cards = p[name].cards
+            if cards:
+                ch = 11 if by_suit and SUIT[cards[0]] >= 2 else 0
+                base[ch > 0] += 1
+                for k in range(ch, ch + len(cards) - 1):
+                    up[k] += 1
+        face = FACE_SUIT if by_suit else FACE_COLOUR
+        row = [0] * 23
+        for name in ROWS[red]:
+            for c in p[name].cards:
+                f = face[c]
+                row[22 if f is None else f] += 1
+        come = tuple([u + r for u, r in zip(up, row)]) + (row[22], base[0], base[1], sum(up))
+        return come, base, up, row
+
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """When the pack is through (no turn is left), any pair: all pairs are equally good.
+
+        Under ``pairing="at_once"`` which fitting red card and which fitting black card go up
+        does not matter (see :meth:`solver_moves`), so with pairs alone to choose from the first
+        one is as good as any.
+        """
+        if self.options["pairing"] != "at_once" or any(m.kind != "pair" for m in moves):
+            return None
+        return moves[0]
+
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """One pair (the first) and the turn, under ``pairing="at_once"``; every move otherwise.
+
+        Proof that one pair stands for all: which cards come into the Army and the Navy, and
+        when, depends only on the sequence of events (pair, turn), never on which cards went up:
+        a refill takes the top of the talon of its colour, or the pack, whatever left the place.
+        Within one colour the j-th copy of a face can go up once j copies have come in and the
+        foundations of its suit (its colour, by colour) hold j copies of the face before it; both
+        only grow, so a card that fits keeps fitting until it (or a twin) goes up. Replace, in a
+        winning line, the card x that goes up at the first pair by another fitting card y of the
+        same colour: copy the line, and whenever it plays a card that does not fit (y is already
+        up, or its card needs x) play the one missing card instead, which fits; the two sets of
+        cards up then differ by one swap at most and are equal once the line has played x. Every
+        turn stays legal (a pair still lies on the table) and the last pair completes the same
+        foundations. So the first pair is as good as any, and each colour may be swapped alone.
+        More generally, two positions with the same cards come in and as many gone up are equally
+        winnable (the key folds them): copying a winning line, play its card when it fits, else
+        a lowest card of those the line has up and we have not (every card before it is up with
+        us, so it fits); both sets of cards up keep one size, and the line ends with all up.
+        """
+        if self.options["pairing"] != "at_once":
+            return super().solver_moves(moves)
+        pair = next((m for m in moves if m.kind == "pair"), None)
+        rest = [m for m in moves if m.kind != "pair"]
+        return ([pair] if pair is not None else []) + rest
+
+    def hopeless(self) -> bool:
+        """Some colour's row must take in more cards that cannot go up yet than it has places.
+
+        Under ``pairing="at_once"`` a place holds one card and a card goes up only from the rows.
+        Take a card t of a talon packet: before t comes in, the cards above it (and any turned on
+        them later) come into the row of its colour, one per place freed, and its other places
+        stay filled, so when t comes in the row holds, besides the place t takes, every card
+        of the row and above t that cannot have gone up by then: at most 23. A copy of face f
+        cannot go up before t when the foundations of its sequence would need more copies of f
+        (or of a face before f) than lie outside the cards from t down: if d copies of some face
+        up to f lie from t down, at most B - d copies of f are ever up before t comes (B: the
+        foundations of the sequence, and the copies of a face in a deal), of which ``up`` already
+        are. Copies beyond B in a constructed position are taken off d, copies missing added.
+        """
+        if self.phase != "play" or self.options["pairing"] != "at_once":
+            return False
+        return self._row_jammed(True) or self._row_jammed(False)
+
+    def _row_jammed(self, red: bool) -> bool:
+        """The bound of :meth:`hopeless` for the row and talon packet of one colour.
+
+        Going down the packet, card by card, ``blocked`` counts the cards of the row and above
+        the current card that cannot go up before it comes in; only the faces from the moved
+        card's on in its sequence are counted again.
+        """
+        talon = self._p[TALON[red]].cards
+        if not talon:
+            return False
+        by_suit = self.options["build"] == "suit"
+        face = FACE_SUIT if by_suit else FACE_COLOUR
+        _, base, up, cnt = self._side(red, by_suit)
+        # deep[f]: copies of f from the card down, less those beyond B in play (none in a deal)
+        deep = [base[f >= 11] - up[f] - cnt[f] for f in range(22)]
+        for c in self._p["stock"].cards:
+            f = face[c]
+            if f is not None and RED[c] == red:
+                deep[f] -= 1
+        worst = [0] * 22  # the most copies of one face, up to f in its sequence, from the card down
+        extra = [0] * 22  # cards of face f that cannot go up yet
+        blocked = cnt[22]
+        for f in range(22 if by_suit else 11):
+            w = deep[f] if deep[f] > 0 else 0
+            if f not in (0, 11) and worst[f - 1] > w:
+                w = worst[f - 1]
+            worst[f] = w
+            room = base[f >= 11] - w - up[f]
+            e = cnt[f] - room if room > 0 else cnt[f]
+            extra[f] = e if e > 0 else 0
+            blocked += extra[f]
+        for i in range(len(talon) - 1, 0, -1):
+            if blocked > 23:
+                return True
+            f = face[talon[i]]
+            if f is None:
+                blocked += 1
+                continue
+            drop = deep[f] > 0 and deep[f] == worst[f]
+            deep[f] -= 1
+            cnt[f] += 1
+            b = base[f >= 11]
+            for g in range(f, (11 if f < 11 else 22) if drop else f + 1):
+                w = deep[g] if deep[g] > 0 else 0
+                if g not in (0, 11) and worst[g - 1] > w:
+                    w = worst[g - 1]
+                if g > f and w == worst[g]:
+                    break
+                worst[g] = w
+                room = b - w - up[g]
+                e = cnt[g] - room if room > 0 else cnt[g]
+                if e < 0:
+                    e = 0
+                blocked += e - extra[g]
+                extra[g] = e
+        return blocked > 23
+
     # ---- explanations ------------------------------------------------------------------
     def _why_not(self, move: Move) -> str | None:
         p = self._p
@@ -490,6 +666,22 @@ class IndianEmpress(Game):
              "generals": ("the Generals (red kings, down to the aces)", "генералы (красные короли, вниз до тузов)"), "army": ("the Army", "армия"),
              "navy": ("the Navy", "флот"), "admirals": ("the Admirals (black aces, up to the kings)", "адмиралы (черные тузы, вверх до королей)"),
              "talon": ("the talon", "талон")})
+
+
+
+def _same(cards: list[int]) -> tuple[int, ...]:
+    """Cards as they are (``build="suit"``)."""
+    return tuple(cards)
+
+
+def _colour_rank(cards: list[int]) -> tuple[int, ...]:
+    """Cards by colour and rank only (``build="colour"``)."""
+    return tuple([CKEY[c] for c in cards])
+
+
+def _found_key(cards: list[int], face) -> tuple[int, ...]:
+    """A foundation by its height and top (the cards under the top follow from the sequence)."""
+    return (len(cards), *face(cards[-1:]))
 
 
 GAME = IndianEmpress

@@ -17,6 +17,8 @@ the card uppermost in the middle stays playable (``middle``, note octagon.n.midd
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import RANK, SUIT
 from ..game import Game, Option
 from ..layout import Layout, Spot
@@ -77,13 +79,6 @@ class Octagon(Game):
         self._middle = p["middle"]
         self._aces = [p[n] for n in ACES]
         self._packets = [p[n] for n in PACKETS]
-
-    def canonical_key(self) -> tuple:
-        """The key with the interchangeable piles folded: the eight aces, the four side packets."""
-        cards, downs, _, _ = self._snapshot()
-        aces = tuple(sorted(cards[1:9]))
-        packets = tuple(sorted(zip(cards[9:13], downs[9:13], self.refill)))
-        return (cards[0], downs[0], cards[13], aces, packets, self.laying, self.stage, self.live)
 
     def clone(self) -> "Octagon":
         other = super().clone()
@@ -226,6 +221,131 @@ class Octagon(Game):
             return "the aces are built up in suit (octagon.p2.s1)"
         return None
 
+    # ---- solver hooks ------------------------------------------------------------------
+    def canonical_key(self) -> tuple:
+        """The position as far as the rules can tell: the eight aces folded to their tops (an
+        ace pile holds its suit from the ace up), the four side packets sorted. Face-down flags
+        are left out (no rule reads them), and so is ``live`` when the middle's top stays
+        playable anyway."""
+        aces = tuple(sorted(p.cards[-1] if p.cards else -1 for p in self._aces))
+        packets = tuple(sorted(zip(map(tuple, (p.cards for p in self._packets)), self.refill)))
+        live = self.live and self.options["middle"] == "turned"
+        return (tuple(self._stock.cards), tuple(self._middle.cards), aces, packets, self.laying,
+                self.stage, live)
+
+    def _heights(self) -> list[list[int]]:
+        """Per suit, the ranks its two ace piles have reached, the lower first."""
+        h: list[list[int]] = [[], [], [], []]
+        for p in self._aces:
+            t = p.cards[-1]
+            h[SUIT[t]].append(RANK[t])
+        for pair in h:
+            pair.sort()
+        return h
+
+    def _loose(self) -> list[int]:
+        """How many copies of each card lie in the pack or the middle (the only cards that
+        can ever be built on a side packet)."""
+        loose = [0] * 52
+        for c in self._stock.cards:
+            loose[c] += 1
+        for c in self._middle.cards:
+            loose[c] += 1
+        return loose
+
+    def _last_laying(self) -> bool:
+        """No redeal is left: the middle never goes back into the pack."""
+        return self.laying > self.options["relays"]
+
+    def _may_feed(self, c: int, loose: list[int]) -> bool:
+        """Whether a card that could be built on ``c`` (one rank lower) may still come out."""
+        if self.options["packets"] == "any":
+            r = RANK[c] - 2
+            return any(loose[s * 13 + r] for s in range(4))
+        return loose[c - 1] > 0
+
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """A card going up that provably never hurts (see :meth:`_up_is_safe`)."""
+        if self.stage == 0:
+            return None
+        h = self._heights()
+        loose = self._loose()
+        for m in moves:
+            if m.kind == "found" and self._up_is_safe(m.steps[0], h, loose):
+                return m
+        return None
+
+    def _up_is_safe(self, step: tuple, h: list[list[int]], loose: list[int]) -> bool:
+        """A card ``c`` going up on an ace pile at ``c - 1`` never hurts when
+
+        1. no card that could be built on ``c`` can still come out of the pack (so ``c``'s
+           only use besides going up, as a base for a build, is void);
+        2. the other ace pile of its suit is at ``c - 1`` or higher, or ``c``'s twin lies
+           under it in the same packet (so the twin cannot want the same place first);
+        3. it does not change what the pack holds later: from a packet, the packet keeps a
+           card (no refill is brought forward); from the middle, only in the last laying
+           (a card left there never goes back into the pack, where a refill might take it).
+
+        Proof: take any winning line from here and play ``c`` up first, then the line's moves
+        without ``c``'s own. By 1 no move of the line builds on ``c``; by 2 every card the line
+        puts on an ace pile finds a pile at the rank below (the piles differ only by ``c``,
+        and the twin takes the other pile at ``c - 1``); by 3 the pack and the refills are the
+        same; the cards under ``c`` are touched by the line only after ``c`` has left.
+        """
+        c, src, _ = step
+        if self._may_feed(c, loose):
+            return False
+        if src == "middle":
+            if not self._last_laying():
+                return False
+        elif len(self._p[src].cards) < 2 and not self._no_refill():
+            return False
+        return h[SUIT[c]][0] >= RANK[c] - 1 or self._twin_waits(c, src, h)
+
+    def _twin_waits(self, c: int, src: str, h: list[list[int]]) -> bool:
+        """Whether the other copy of ``c`` lies under a card that cannot go up before ``c``:
+        ``c`` itself on its packet, or a higher card of its suit (it needs a copy of ``c`` up,
+        and the twin is under it) in a packet, or in the middle of the last laying when that
+        card can only go up."""
+        s, r = SUIT[c], RANK[c]
+        piles = [(p.cards, n == src) for n, p in zip(PACKETS, self._packets)]
+        last = self._last_laying()
+        if last:
+            piles.append((self._middle.cards, False))
+        any_suit = self.options["packets"] == "any"
+        for k, (cs, over) in enumerate(piles):
+            middle = k == 4
+            for x in reversed(cs[:-1] if over else cs):
+                if x == c and over:
+                    return True
+                if SUIT[x] == s and RANK[x] > r and not (middle and _may_leave(x, h, any_suit)):
+                    over = True
+        return False
+
+    def _no_refill(self) -> bool:
+        """No packet can ever be refilled again: the pack is out and never comes back."""
+        return not self._stock.cards and (not self._middle.cards or self._last_laying())
+
+    def hopeless(self) -> bool:
+        """True when some card can never go up even with every card of the pack free.
+
+        A relaxation: cards in the pack (and in the middle before the last laying) may go up
+        at any time; a packet's cards only from the top (they leave only upwards); in the last
+        laying the middle's cards leave from the top only, upwards or, while a copy of a card
+        one rank higher is still out, by a build (then they count as free). A card goes up
+        once a copy of every lower rank of its suit is up; the last copy of a rank (its twin
+        already up) once both copies of every lower rank are. Cards are added while one fits;
+        every real line puts its cards up in an order the relaxation allows (reach only grows,
+        a card over another in a packet or the last middle leaves first), so a card never
+        added cannot go up in the real game either.
+        """
+        if self.stage == 0:
+            return False
+        packets = tuple(tuple(p.cards) for p in self._packets if p.cards)
+        middle = tuple(self._middle.cards) if self._last_laying() else ()
+        return _stuck(tuple(map(tuple, self._heights())), packets, middle,
+                      self.options["packets"] == "any")
+
     def info(self) -> dict:
         return {**super().info(), "laying": self.laying}
 
@@ -249,6 +369,103 @@ class Octagon(Game):
                       "Реконструкция утраченной фиг. 30: тузы попарно по сторонам, боковые пачки по углам, "
                       "середина внутри", {"aces": ("the aces", "тузы"),
                                           "packets": ("the side packets", "боковые пачки")})
+
+
+def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
+    """Whether a middle card might still be built on a packet: a copy of the card one rank
+    higher (of its suit, or of any suit) is not up yet."""
+    r = RANK[c]
+    if r == 13:
+        return False
+    if any_suit:
+        return any(lo <= r for lo, _ in h)
+    return h[SUIT[c]][0] <= r
+
+
+@lru_cache(maxsize=1 << 16)
+def _stuck(h: tuple, packets: tuple, middle: tuple, any_suit: bool) -> bool:
+    """Whether some card can never go up (see ``Octagon.hopeless``): ``h`` holds the heights of
+    the ace piles by suit; the cards of ``packets`` and ``middle`` leave from the top only."""
+    return _Relaxation(h, packets + (middle,), any_suit).stuck()
+
+
+class _Relaxation:
+    """Which cards could ever go up, with every card outside ``stacks`` free. The last stack
+    is the middle: a card there may also leave by a build when ``_may_leave`` says so."""
+
+    def __init__(self, h: tuple, stacks: tuple, any_suit: bool) -> None:
+        self.h, self.any_suit = h, any_suit
+        self.up = [[1] + [(lo >= r) + (hi >= r) for r in range(1, 14)] for lo, hi in h]
+        self.last = [[n == 1 for n in row] for row in self.up]  # its twin is up already
+        self.reach = [hi for _, hi in h]  # a copy of every rank up to here is up
+        self.reach2 = [lo for lo, _ in h]  # both copies of every rank up to here are up
+        self.stacks = [list(st) for st in stacks]
+        # free[s][0][r]: free copies of rank r whose twin is out too; free[s][1][r]: the last copy
+        self.free = [[[0] * 15, [0] * 15] for _ in range(4)]
+        for s in range(4):
+            for r in range(2, 14):
+                self.free[s][self.last[s][r]][r] = 2 - self.up[s][r]
+        for st in stacks:
+            for c in st:
+                self.free[SUIT[c]][self.last[SUIT[c]][RANK[c]]][RANK[c]] -= 1
+        self.next = [[1, 1] for _ in range(4)]  # per suit and kind, the lowest rank not drained
+
+    def _fits(self, c: int) -> bool:
+        """A copy of every lower rank is up; both copies, when ``c`` is the last of its rank."""
+        s, r = SUIT[c], RANK[c]
+        return r - 1 <= (self.reach2[s] if self.last[s][r] else self.reach[s])
+
+    def _add(self, s: int, r: int) -> None:
+        """A card of suit ``s`` and rank ``r`` goes up: the reaches follow."""
+        up = self.up[s]
+        up[r] += 1
+        while self.reach[s] < 13 and up[self.reach[s] + 1]:
+            self.reach[s] += 1
+        while self.reach2[s] < 13 and up[self.reach2[s] + 1] == 2:
+            self.reach2[s] += 1
+
+    def _drain(self, s: int) -> None:
+        """Put up every free card of suit ``s`` that fits, lowest first."""
+        free, nxt = self.free[s], self.next[s]
+        moved = True
+        while moved:
+            moved = False
+            for kind, reach in ((0, self.reach), (1, self.reach2)):
+                while nxt[kind] <= 13 and nxt[kind] - 1 <= reach[s]:
+                    r = nxt[kind]
+                    for _ in range(free[kind][r]):
+                        self._add(s, r)
+                    free[kind][r] = 0
+                    nxt[kind] += 1
+                    moved = True
+
+    def _free(self, c: int) -> None:
+        """A card of the middle leaves it by a build: from then on it counts as free."""
+        s, r = SUIT[c], RANK[c]
+        kind = self.last[s][r]
+        if r < self.next[s][kind]:  # its rank is drained already: it fits
+            self._add(s, r)
+        else:
+            self.free[s][kind][r] += 1
+
+    def stuck(self) -> bool:
+        """Add every card that fits until none does; True when some card is left."""
+        dirty = {0, 1, 2, 3}
+        middle = self.stacks[-1]
+        while dirty:
+            for s in dirty:
+                self._drain(s)
+            dirty = set()
+            for st in self.stacks:
+                while st and (self._fits(st[-1]) or st is middle and
+                              _may_leave(st[-1], self.h, self.any_suit)):
+                    c = st.pop()
+                    if self._fits(c):
+                        self._add(SUIT[c], RANK[c])
+                    else:
+                        self._free(c)
+                    dirty.add(SUIT[c])
+        return any(self.stacks) or any(any(kind) for suit in self.free for kind in suit)
 
 
 GAME = Octagon
