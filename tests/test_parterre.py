@@ -191,3 +191,68 @@ def test_perft_from_the_first_choice():
         g.advance()
         counts[deal] = [perft(g, d) for d in (1, 2, 3)]
     assert counts == {1: [8, 58, 400], 2: [12, 131, 1323]}
+
+
+# ---- the solver's hooks ----------------------------------------------------------------
+def test_safe_move_plays_up_a_card_no_lower_card_can_need():
+    found = {1: "AS 2S 3S 4S", 2: "AH 2H 3H", 3: "AD 2D 3D", 4: "AC 2C 3C"}
+    g = at("9D 5S", "6C", "7H", found=found)
+    assert g.safe_move(g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
+    found[4] = "AC 2C"
+    g = at("9D 5S", "6C", "7H", found=found)
+    assert g.safe_move(g.legal_moves()) is None  # the 4♥ may want the 5♠ to carry the 3♣
+
+
+def test_solver_moves_tries_one_empty_packet():
+    g = at("9D 5S", "", "", "KC", "QH", "")
+    into = [m.dst for m in g.solver_moves(g._generate()) if m.card.ascii == "5S"]
+    assert into == ["garden.2"]
+
+
+def test_solver_moves_lays_a_bouquet_card_only_to_carry_a_card_next():
+    g = at("KS TD", "QH 6C", "QC 9S", "KH 2D", "JC 5H", "QD", bouquet="9H 8D 7S 4C")
+    assert "build 4C@bouquet>garden.5" in legal(g)
+    built = {m.notation for m in g.solver_moves(g._generate()) if m.kind == "build"}
+    # 9♥ on T♦ can carry the 8♦ of the bouquet, which can carry the 7♠, which can carry the 6♣;
+    # nothing could ever be laid on the 4♣ next.
+    assert {"build 9H@bouquet>garden.1", "build 8D@bouquet>garden.3"} <= built
+    assert "build 4C@bouquet>garden.5" not in built
+    g = at("KS TD", "QH 5C", "QC 9S", "KH 2D", "JC", "QD", bouquet="9H 8D 4C")
+    assert not any(m.kind == "build" for m in g.solver_moves(g._generate()))
+
+
+def test_solver_moves_plays_a_bouquet_card_up_only_for_the_next_of_its_suit():
+    g = at("3S 9D", "5C", bouquet="2S", found={1: "AS"})
+    assert not any(m.kind == "found" for m in g.solver_moves(g._generate()))
+    g = at("9D 3S", "5C", bouquet="2S", found={1: "AS"})
+    assert "found 2S@bouquet>foundation.1" in {m.notation for m in g.solver_moves(g._generate())}
+
+
+def _small(seed: int, low: int, nbq: int, **options) -> Parterre:
+    """Cards from rank ``low`` up, shuffled over the bouquet (``nbq`` cards) and six packets."""
+    import random
+    cards = [r + s for s in "SHDC" for r in "A23456789TJQK"[low - 1:]]
+    random.Random(seed).shuffle(cards)
+    found = {i + 1: " ".join(r + s for r in "A23456789TJQK"[:low - 1]) for i, s in enumerate("SHDC")}
+    rest = cards[nbq:]
+    return at(*(" ".join(rest[i::6]) for i in range(6)), bouquet=" ".join(cards[:nbq]), found=found, **options)
+
+
+SMALL = ([(s, 7, 1, {}) for s in (0, 1, 6, 9, 11, 12)] + [(s, 6, 2, {}) for s in (1, 2, 4, 7, 9, 11, 13)]
+         + [(s, 6, 2, {"transfer": "sequence"}) for s in (2, 4)])
+
+
+def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
+    from pasyans.game import Game
+    from pasyans.solver import play_line, solve
+    games = [_small(seed, low, nbq, **o) for seed, low, nbq, o in SMALL]
+    pruned = [solve(g, 20_000, 60) for g in games]
+    for hook in ("safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
+    plain = [solve(g, 20_000, 60) for g in games]
+    assert [r.verdict for r in pruned] == [r.verdict for r in plain]
+    assert {r.verdict for r in plain} == {"won", "lost"}
+    for g, r in zip(games, pruned):
+        if r.verdict == "won":
+            assert play_line(g, r.line).status == "won"
+    assert sum(r.states for r in pruned) < sum(r.states for r in plain)

@@ -19,6 +19,8 @@ last card into an empty packet would change nothing and is not offered.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..cards import RANK, SUIT
 from ..game import Game, Option
 from ..layout import Layout, Spot
@@ -33,6 +35,16 @@ NOTE_EMPTY = "parterre.n.empty"
 GARDEN = tuple(f"garden.{i}" for i in range(1, 7))
 FOUND = tuple(f"foundation.{i}" for i in range(1, 5))  # by suit: spades, hearts, diamonds, clubs
 SUIT_SIGNS = "♠♥♦♣"
+_MOVES: dict[tuple, Move] = {}  # every move made once, for speed (moves are immutable)
+
+
+def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...] = ()) -> Move:
+    """The parterre's move with these fields, built once."""
+    key = (kind, steps, cites, notes)
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(kind, steps, cites=cites, notes=notes, game=Parterre.id)
+    return m
 
 
 class Parterre(Game):
@@ -100,13 +112,11 @@ class Parterre(Game):
         for i, pile in enumerate(gd):
             if pile and fits(pile[-1]):
                 c = pile[-1]
-                moves.append(Move("found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
-                                  cites=found_cites + (("parterre.r1.s2",) if len(pile) > 1 else ()),
-                                  notes=found_notes, game=gid))
+                moves.append(_move("found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
+                                   found_cites + (("parterre.r1.s2",) if len(pile) > 1 else ()), found_notes))
         for c in bq:
             if fits(c):
-                moves.append(Move("found", ((c, "bouquet", FOUND[SUIT[c]]),), cites=found_cites,
-                                  notes=found_notes, game=gid))
+                moves.append(_move("found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites, found_notes))
         # Within the parterre, descending by one of any suit; into an empty packet (p2.s1, r3.s1, p2.s3).
         tops = [p[-1] if p else None for p in gd]
         empty = [i for i, p in enumerate(gd) if not p]
@@ -138,17 +148,16 @@ class Parterre(Game):
         pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
         for c in bq:
             for t in under.get(RANK[c], ()):
-                moves.append(Move("build", ((c, "bouquet", GARDEN[t]),), cites=pack_cites, notes=(NOTE_SUITS,),
-                                  game=gid))
+                moves.append(_move("build", ((c, "bouquet", GARDEN[t]),), pack_cites, (NOTE_SUITS,)))
             for t in empty:
-                moves.append(Move("build", ((c, "bouquet", GARDEN[t]),),
-                                  cites=("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), notes=(NOTE_EMPTY,), game=gid))
+                moves.append(_move("build", ((c, "bouquet", GARDEN[t]),),
+                                   ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
         return moves
 
     def _transfer(self, pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
         steps = tuple((c, src, dst) for c in pile[k:])
         notes = (NOTE_SUITS, NOTE_TRANSFER) + ((NOTE_EMPTY,) if cites[0] == "parterre.p2.s3" else ())
-        return Move("move", steps, cites=cites, notes=notes, game=self.id)
+        return _move("move", steps, cites, notes)
 
     def _apply(self, move: Move) -> None:
         if self._gd[0] is not self._p[GARDEN[0]].cards:
@@ -189,21 +198,113 @@ class Parterre(Game):
         return None
 
     def canonical_key(self) -> tuple:
-        """Packets are interchangeable and the bouquet is a set: sort both."""
-        return (tuple(sorted(map(tuple, self._gd))), tuple(sorted(self._bq)), tuple(map(tuple, self._fd)),
-                len(self._stock))
+        """Packets are interchangeable and the bouquet is a set: sort both. A foundation built from
+        its ace is known by its height."""
+        fd = tuple(map(len, self._fd)) if self.options["bases"] == "aces" else tuple(map(tuple, self._fd))
+        return tuple(sorted(map(tuple, self._gd))), tuple(sorted(self._bq)), fd, len(self._stock)
 
     def safe_move(self, moves: list[Move]) -> Move | None:
-        """An ace, a two, or a card no card of the rank below can still need, going up."""
+        """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more.
+
+        Proof: such a card c can serve the parterre only as a host for a card d of rank r - 1 of
+        another suit; d's foundation then holds r - 2, so d may go up instead of onto c, and on
+        c it could host only cards of rank r - 2, all of which are up. So a line that keeps c
+        down is matched by one that plays c (and each such d) up and skips their moves.
+        """
         if self.options["bases"] != "aces":
             return None
-        fd = self._fd
+        low = min(map(len, self._fd))
         for m in moves:
             if m.kind == "found":
                 r = RANK[m.steps[0][0]]
-                if r <= 2 or all(len(f) >= r - 1 for f in fd):
+                if r <= 2 or low >= r - 2:
                     return m
         return None
+
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """The moves worth trying, best first (see :meth:`_order_key`), without three kinds of
+        dominated move.
+
+        * A card into an empty packet: every empty packet is alike (the key sorts them), so only
+          the first is tried.
+        * A bouquet card laid in the parterre (see :meth:`_build_useful`).
+        * A bouquet card played up (see :meth:`_up_useful`).
+        """
+        empty = next((GARDEN[i] for i, p in enumerate(self._gd) if not p), None)
+        movable: dict[str, set[int]] | None = None
+        bq_ranks = {RANK[c] for c in self._bq}
+        kept = []
+        for m in moves:
+            c, src, dst = m.steps[0]
+            if dst in GARDEN and dst != empty and not self._p[dst].cards:
+                continue
+            if m.kind == "build":
+                movable = self._movable_ranks() if movable is None else movable
+                if not self._build_useful(RANK[c], movable, dst, bq_ranks):
+                    continue
+            elif src == "bouquet" and not self._up_useful(c):
+                continue
+            kept.append(m)
+        return sorted(kept, key=self._order_key())
+
+    def _order_key(self) -> Callable[[Move], tuple[int, int]]:
+        """Best first: by kind, then moves from the packet whose card next wanted on a
+        foundation lies nearest its top (bouquet cards after those, packets without one last)."""
+        need = {13 * s + len(f) for s, f in enumerate(self._fd) if len(f) < 13}  # aces bases
+        depth = {name: next((d for d, c in enumerate(reversed(pile)) if c in need), 99)
+                 for name, pile in zip(GARDEN, self._gd)}
+        order = self.SOLVER_ORDER
+        return lambda m: (order.get(m.kind, 3), depth.get(m.steps[0][1], 50))
+
+    @staticmethod
+    def _build_useful(r: int, movable: dict[str, set[int]], dst: str, bq_ranks: set[int]) -> bool:
+        """Whether laying a bouquet card of rank ``r`` on ``dst`` can start a useful chain.
+
+        Proof: a bouquet card is always available, so laying it in the parterre serves only to
+        host a card on it. In a winning line, put off laying it until just before a card is laid
+        on it (or play it up straight from the bouquet if nothing ever is): the moves between
+        stay legal, as nothing could go onto the card it covered. So some winning line lays a
+        bouquet card only just before another card goes on it; that card is again from the
+        bouquet (then the same holds of it) or a movable card of another packet. So there are
+        bouquet cards of ranks r - 1, ..., r - k + 1 and a movable card of rank r - k elsewhere.
+        """
+        for q in range(r - 1, 0, -1):
+            if any(q in ranks for name, ranks in movable.items() if name != dst):
+                return True
+            if q not in bq_ranks:
+                return False
+        return False
+
+    def _movable_ranks(self) -> dict[str, set[int]]:
+        """By packet, the ranks of the cards that may move as the lowest of a transfer."""
+        seq = self.options["transfer"] == "sequence"
+        out = {}
+        for name, pile in zip(GARDEN, self._gd):
+            if not pile:
+                continue
+            k = len(pile) - 1
+            ranks = {RANK[pile[k]]}
+            while seq and k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
+                k -= 1
+                ranks.add(RANK[pile[k]])
+            out[name] = ranks
+        return out
+
+    def _up_useful(self, c: int) -> bool:
+        """Whether playing bouquet card ``c`` up now can matter (aces bases only).
+
+        Proof: a card in the bouquet stays available, and one on its foundation serves only the
+        next card of its suit. In a winning line, put off playing ``c`` up until just before that
+        next card goes up (a king: to the very end, when the packets are empty). So some winning
+        line plays it up only when the next card of its suit is available: in the bouquet or on
+        top of a packet.
+        """
+        if self.options["bases"] != "aces":
+            return True
+        if RANK[c] == 13:
+            return not any(self._gd)
+        nxt = c + 1
+        return nxt in self._bq or any(p and p[-1] == nxt for p in self._gd)
 
     def layout(self) -> Layout:
         spots = [Spot(name, 0.6 + 1.6 * s, 0.6, "foundation", f"foundation {SUIT_SIGNS[s]}",
