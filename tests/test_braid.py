@@ -385,3 +385,73 @@ def test_early_deals_decided_and_won_lines_replay():
         if res.verdict == "won":
             assert play_line(g, res.line).status == "won"
     assert verdicts == {1: "lost", 14: "won"}
+
+
+# ---- the last pass: the waste is a stack for good --------------------------------------------
+def lastpass(seed):
+    """A position of the last pass with a long waste: packets of base 7 half built or more,
+    a few cards in the braid, the end places and some side places, the rest mostly waste."""
+    rnd = random.Random(seed)
+    piles, rest = {}, []
+    for s in "SHDC":
+        for k in (1, 2):
+            top = rnd.randrange(4, 13)
+            piles[f"foundation.{2 * 'SHDC'.index(s) + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
+            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
+    rnd.shuffle(rest)
+    cut = rnd.randrange(2, 7)
+    piles["braid"], rest = " ".join(rest[:cut]), rest[cut:]
+    for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(1, 8))):
+        piles[name] = rest.pop()
+    cut = rnd.randrange(len(rest) // 2, len(rest) + 1)
+    piles["waste"] = " ".join(rest[:cut])
+    piles["stock"] = " ".join(f"({c})" for c in rest[cut:])
+    return Braid.from_position(piles, dealt=30, pass_no=4)
+
+
+def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless(monkeypatch):
+    hopeless = Braid.hopeless
+    plain(monkeypatch)
+    checked = 0
+    for seed in range(20):
+        g = lastpass(seed)
+        res = solve(g, 3_000, 30)
+        if res.verdict != "won":
+            continue
+        for m in res.line:
+            assert not hopeless(g), (seed, g.piles)
+            g.play(m)
+            checked += 1
+        assert g.status == "won"
+    assert checked >= 400
+
+
+def test_last_pass_verdicts_match_the_plain_search(monkeypatch):
+    games = [lastpass(seed) for seed in range(20)]
+    pruned = [solve(g, 5_000, 60) for g in games]
+    plain(monkeypatch)
+    lost = 0
+    for g, res in zip(games, pruned):
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+        ref = solve(g, 3_000, 60)
+        if ref.verdict != "unknown":
+            assert res.verdict == ref.verdict, g.piles
+            lost += ref.verdict == "lost"
+    assert lost >= 1
+
+
+def test_in_the_last_pass_cards_above_a_needed_one_must_fit_the_side_places():
+    # Both 9♥ wait in the end places, so both 8♥ at the bottom of the waste must go up; the
+    # eight cards above them wait for the 8♥ and must all go into side places first.
+    piles = {"foundation.1": "7H", "foundation.2": "7H", "end.top": "9H", "end.bottom": "9H",
+             "waste": "8H 8H TH TH JH JH QH QH KH KH", "braid": ""}
+    g = Braid.from_position(piles, dealt=30, pass_no=4)
+    assert not g.hopeless()
+    res = solve(g, 5_000, 10)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    # A side place already holds a card waiting for the 8♥ too: one place short.
+    jam = Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=4)
+    assert jam.hopeless()
+    # Not in an earlier pass: the pack is laid out again.
+    assert not Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=3).hopeless()

@@ -75,6 +75,16 @@ _MOVES: dict[tuple, Move] = {}
 #: ``Braid._stuck`` by the cards it reads; cleared past ``STUCK_KEEP`` entries.
 _STUCK: dict[tuple, bool] = {}
 STUCK_KEEP = 500_000
+_ORDER: dict[tuple[int, int], list[list[int]]] = {}
+
+
+def _order(base: int, span: int) -> list[list[int]]:
+    """The cards of each suit in a packet's order from the base (0-based rank ``base``)."""
+    key = (base, span)
+    cards = _ORDER.get(key)
+    if cards is None:
+        cards = _ORDER[key] = [[s * 13 + (base + j) % 13 for j in range(span)] for s in range(4)]
+    return cards
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...] = (),
@@ -322,8 +332,9 @@ class Braid(Game):
         return gaps
 
     def hopeless(self) -> bool:
-        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``);
-        the verdict depends on them and the packets only, so it is kept for each."""
+        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``;
+        its verdict depends on them and the packets only, so it is kept for each), or, in the
+        last pass, the waste cannot give up the cards they need (see ``_last_pass_stuck``)."""
         p = self._p
         f1 = p[self._found[0]].cards
         if not f1:
@@ -332,14 +343,17 @@ class Braid(Game):
                tuple(sorted(p[n].cards[-1] for n in self._found if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in self._ends if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
-        verdict = _STUCK.get(key)
-        if verdict is None:
+        cached = _STUCK.get(key)
+        if cached is None:
             if len(_STUCK) > STUCK_KEEP:
                 _STUCK.clear()
-            verdict = _STUCK[key] = self._stuck()
-        return verdict
+            bounds = self._ready()
+            cached = _STUCK[key] = (self._stuck(bounds), bounds[0])
+        if cached[0]:
+            return True
+        return self.pass_no > self.options["redeals"] and self._last_pass_stuck(cached[1])
 
-    def _stuck(self) -> bool:
+    def _stuck(self, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
         cards must wait in the end places at once than there are end places.
 
@@ -355,7 +369,7 @@ class Braid(Game):
         left before), so the deeper copy may count with that bound.
         """
         p = self._p
-        ready, second = self._ready()
+        ready, second = bounds
         braid = p["braid"].cards
         n = len(braid)
         where: dict[int, list[int]] = {}
@@ -385,6 +399,160 @@ class Braid(Game):
             if level > ends:
                 return True
         return False
+
+    def _last_pass_stuck(self, ready: list[int]) -> bool:
+        """In the last pass: whether the pack cannot give up the copies the packets need.
+
+        The waste is then a stack for good: a card leaves it only by going up or into a side
+        place, whence it must go up too (the goal counts the side places). So a card that can
+        never go up (``ready`` is ``NEVER``) buries for good every card under it; and once a
+        card of the waste must go up, every card above it must go up too. ``_pack_needs``
+        gives how many copies of each card the pack must give up; more than it can reach
+        loses. A copy is surely needed when every reachable copy is, or when it is the upper
+        of two reachable copies in the waste and one is needed (the lower one leaves after
+        it). The cards above the lowest surely needed one go up, which may raise the needs:
+        repeated until nothing changes.
+        """
+        p = self._p
+        waste = p["waste"].cards
+        if not waste:
+            return False
+        sure = [0] * 52  # copies that go up in every winning line
+        for name in self._found + self._aux + ("braid",):
+            for c in p[name].cards:
+                sure[c] += 1
+        reach = [0] * 52
+        for c in p["stock"].cards:
+            reach[c] += 1
+        bottom = len(waste)  # the cards of the waste from here up are reachable
+        while bottom and ready[waste[bottom - 1]] != NEVER:
+            bottom -= 1
+        for c in waste[bottom:]:
+            reach[c] += 1
+        top = len(waste)  # the cards of the waste from here up are sure to go up
+        while True:
+            need = self._pack_needs(sure)
+            # Every copy lies up, sure or within reach unless some are buried: only then short.
+            if bottom and any(n > r for n, r in zip(need, reach)):
+                return True
+            low, lower = top, set()
+            for j in range(bottom, top):
+                c = waste[j]
+                if need[c] and (need[c] == reach[c] or c in lower):
+                    low = j
+                    break
+                lower.add(c)
+            if low == top:
+                return self._jammed(bottom, top)
+            for c in waste[low:top]:
+                sure[c] += 1
+                reach[c] -= 1
+            top = low
+
+    def _jammed(self, bottom: int, top: int) -> bool:
+        """In the last pass, with the waste reachable from ``bottom`` and every card from
+        ``top`` up sure to go up: whether too many cards must wait in the side places.
+
+        ``_waits`` gives for each card the lowest position of the waste that must have left
+        it before the card can go up. A card of the waste above ``top`` that waits for a lower
+        position must leave it for a side place (it leaves before the lower card, and not up);
+        so right before the card at ``k`` leaves, every card from above ``k`` waiting for ``k``
+        or lower, and every side card waiting so, lies in a side place. More than the side
+        places, or a sure card waiting for a buried card, and the game is lost.
+        """
+        n = len(self._p["waste"].cards)
+        waits, sides = self._waits(bottom)
+        level = [0] * (n + 1)
+        for i in range(top, n):
+            q = waits[i]
+            if q < bottom:
+                return True
+            if q < i:
+                level[max(q, top)] += 1
+                level[i] -= 1
+        for q in sides:
+            if q < bottom:
+                return True
+            if q < n:
+                level[max(q, top)] += 1
+        held = 0
+        for k in range(top, n):
+            held += level[k]
+            if held > len(SIDES):
+                return True
+        return False
+
+    def _waits(self, bottom: int) -> tuple[list[int], list[int]]:
+        """For each position of the waste from ``bottom`` up, and for each side card, the
+        lowest position that must have left the waste before the card can go up: its own
+        position (the waste's length for a side card) when none, -1 when never.
+
+        A card goes up on a packet of its suit short of it, after the cards the packet misses.
+        A missing card is free at once when a copy not up lies off the waste or above the
+        card; a copy in the waste below at ``q`` is free once ``q`` has left the waste and the
+        copy's own wait has passed (below ``bottom``: never). A packet waits for the lowest of
+        its missing cards' best copies, the card for its best packet: a lower bound, for a
+        card goes up only on a packet complete below it. Scanned from the bottom up, with
+        ``missing`` the copies neither up nor below, ``free`` the best copy below.
+        """
+        p = self._p
+        waste = p["waste"].cards
+        base = RANK[p[self._found[0]].cards[0]] - 1
+        order = _order(base, PILE_LEN)
+        tops: list[list[int]] = [[], [], [], []]
+        missing = [2] * 52
+        for name in self._found:
+            cs = p[name].cards
+            if cs:
+                tops[SUIT[cs[0]]].append(len(cs) - 1)
+                for c in cs:
+                    missing[c] -= 1
+        for t in tops:
+            t.extend([-1] * (2 - len(t)))
+        free = [-1] * 52
+        for c in waste[:bottom]:
+            missing[c] -= 1
+
+        def wait(c: int, i: int) -> int:
+            s, x = SUIT[c], (RANK[c] - 1 - base) % 13
+            cards = order[s]
+            best = -1
+            for t in tops[s]:
+                if t < x:
+                    f = i
+                    for d in cards[t + 1:x]:
+                        if missing[d] <= 0 and free[d] < f:
+                            f = free[d]
+                    if f > best:
+                        best = f
+            return best
+
+        waits = [0] * len(waste)
+        for i in range(bottom, len(waste)):
+            c = waste[i]
+            waits[i] = w = wait(c, i)
+            missing[c] -= 1
+            free[c] = max(free[c], min(i, w))
+        sides = [wait(p[name].cards[-1], len(waste)) for name in SIDES if p[name].cards]
+        return waits, sides
+
+    def _pack_needs(self, sure: list[int]) -> list[int]:
+        """How many more copies of each card must go up, when the copies ``sure`` do: a packet
+        reaches the highest card with a copy sure, both packets the highest with two, and
+        every card below goes up with them (one copy, or both)."""
+        base = RANK[self._p[self._found[0]].cards[0]] - 1
+        need = [0] * 52
+        for cards in _order(base, PILE_LEN if self.options["wrap"] else PILE_LEN - base):
+            high = [-1, -1]
+            for j, c in enumerate(cards):
+                k = sure[c]
+                if k:
+                    high[0] = j
+                    if k > 1:
+                        high[1] = j
+            for j, c in enumerate(cards):
+                need[c] = (j <= high[0]) + (j <= high[1]) - sure[c]
+        return need
 
     def _ready(self) -> tuple[list[int], list[int]]:
         """For every card, a braid depth (0 = the last card) that must have left the braid
