@@ -321,19 +321,20 @@ def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
     assert compared >= 10 and lost >= 8
 
 
+def hopeless_free_line(g, hopeless) -> int:
+    """Solve ``g``; when it is won, check that no position of the line is hopeless. The count."""
+    res = solve(g, 3_000, 30)
+    if res.verdict != "won":
+        return 0
+    for m in res.line:
+        assert not hopeless(g), g.piles
+        g.play(m)
+    assert g.status == "won"
+    return len(res.line)
+
+
 def test_no_position_on_a_winning_line_is_hopeless():
-    checked = 0
-    for seed in range(150):
-        g = endgame(seed)
-        res = solve(g, 3_000, 30)
-        if res.verdict != "won":
-            continue
-        for m in res.line:
-            assert not g.hopeless(), (seed, g.piles)
-            g.play(m)
-            checked += 1
-        assert g.status == "won"
-    assert checked >= 1000
+    assert sum(hopeless_free_line(endgame(seed), Braid.hopeless) for seed in range(150)) >= 1000
 
 
 def test_a_card_goes_up_alone_only_when_it_has_no_rival():
@@ -412,18 +413,7 @@ def lastpass(seed):
 def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless(monkeypatch):
     hopeless = Braid.hopeless
     plain(monkeypatch)
-    checked = 0
-    for seed in range(20):
-        g = lastpass(seed)
-        res = solve(g, 3_000, 30)
-        if res.verdict != "won":
-            continue
-        for m in res.line:
-            assert not hopeless(g), (seed, g.piles)
-            g.play(m)
-            checked += 1
-        assert g.status == "won"
-    assert checked >= 400
+    assert sum(hopeless_free_line(lastpass(seed), hopeless) for seed in range(20)) >= 400
 
 
 def test_last_pass_verdicts_match_the_plain_search(monkeypatch):
