@@ -482,9 +482,30 @@ def test_a_row_full_of_cards_waiting_for_one_deep_in_the_talon_is_hopeless(monke
     # diamonds: once she goes up the nine of hearts comes in, and the four tens lie under it.
     found = {n: " ".join(HEARTS_DOWN[:2]) for n in GENERALS[:4]}
     army = [f"{r}H" for r in "98765432A" * 3][:23]
-    g = pos(army=army + ["QD"], navy=["2S"], red="TH TH TH TH 9H", found=found)
+    navy = [f"{r}S" for r in "234567" for _ in range(4)]  # black cards to pair with
+    g = pos(army=army + ["QD"], navy=navy, red="TH TH TH TH 9H", found=found)
     assert g.status == "playing" and g.hopeless()
     # a ten in the Army (a fifth one: extra copies are never counted as out of reach) opens a place
-    assert not pos(army=army + ["TH"], navy=["2S"], red="TH TH TH TH 9H", found=found).hopeless()
+    assert not pos(army=army + ["TH"], navy=navy, red="TH TH TH TH 9H", found=found).hopeless()
+    # ... unless the Navy cannot go on pairing until the last ten comes in
+    short = pos(army=army + ["TH"], navy=navy[:3], red="TH TH TH TH 9H", found=found)
+    assert short.hopeless()
+    plain(monkeypatch)
+    assert solve(g).verdict == solve(short).verdict == "lost"
+
+
+def test_a_card_that_needs_too_many_cards_turned_on_it_first_is_hopeless(monkeypatch):
+    # The Army waits for the tens of hearts, which lie in the pack under four diamonds that can
+    # never go up (no ten of diamonds): turned onto the talon above the threes, they must all
+    # come in before the last three of diamonds, and only 9 red cards could go up for 11 refills.
+    found = {n: " ".join(HEARTS_DOWN[:2]) for n in GENERALS[:4]}
+    army = ["QD"] + ["9H"] * 4 + [f"{r}D" for r in "98765" for _ in range(4)][:19]
+    navy = dict(navy=["2S"], black="4S 4S 3S 3S 3S 3S 2S 2S 2S")  # ten black cards, one at a time
+    g = pos(army=army, red="3D 3D 3D", stock="TH TH TH TH 4D 4D 4D 4D", found=found, **navy)
+    assert g.status == "playing" and g.hopeless()
+    # turned first, the tens come in first, and the Army can go up
+    assert not pos(army=army, red="3D 3D 3D", stock="4D 4D 4D 4D TH TH TH TH", found=found, **navy).hopeless()
+    monkeypatch.setattr(IndianEmpress, "_can_come_in", lambda *a: True)
+    assert not g.hopeless()  # the count that takes the pack as free misses it
     plain(monkeypatch)
     assert solve(g).verdict == "lost"

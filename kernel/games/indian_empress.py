@@ -139,6 +139,7 @@ class IndianEmpress(Game):
     )
 
     phase: str  # "lay" (taking out the 32 cards), "deal" (the four rows), "play"
+    _memo: tuple | None = None  # :meth:`_sides` of the current position, if worked out
 
     # ---- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -329,6 +330,7 @@ class IndianEmpress(Game):
 
     # ---- applying ----------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
+        self._memo = None
         p = self._p
         kind = move.kind
         if kind == "lay":
@@ -352,6 +354,10 @@ class IndianEmpress(Game):
             p[dst].cards.append(c)
         if kind == "deal":
             self.phase = "play" if self._rows_full() or not p["stock"].cards else "deal"
+
+    def _restore(self, snap: tuple) -> None:
+        self._memo = None
+        super()._restore(snap)
 
     def _rows_full(self) -> bool:
         p = self._p
@@ -428,10 +434,18 @@ class IndianEmpress(Game):
         face = _same if by_suit else _colour_rank
         piles = (face(p["stock"].cards), face(p["talon.red"].cards), face(p["talon.black"].cards))
         if self.options["pairing"] == "at_once":
-            return piles + self._side(True, by_suit)[0] + self._side(False, by_suit)[0]
+            red, black = self._sides()
+            return piles + red[0] + black[0]
         return piles + (tuple(sorted(face(p[n].cards) for n in ARMY)), tuple(sorted(face(p[n].cards) for n in NAVY)),
                         tuple(sorted(_found_key(p[n].cards, face) for n in GENERALS)),
                         tuple(sorted(_found_key(p[n].cards, face) for n in ADMIRALS)))
+
+    def _sides(self) -> tuple[tuple, tuple]:
+        """:meth:`_side` of the red and the black colour, kept until the position changes."""
+        if self._memo is None:
+            by_suit = self.options["build"] == "suit"
+            self._memo = (self._side(True, by_suit), self._side(False, by_suit))
+        return self._memo
 
     def _side(self, red: bool, by_suit: bool) -> tuple[tuple, list[int], list[int], list[int]]:
         """One colour under ``pairing="at_once"``: (key, foundations per sequence, up, in the row).
@@ -510,6 +524,8 @@ class IndianEmpress(Game):
         up to f lie from t down, at most B - d copies of f are ever up before t comes (B: the
         foundations of the sequence, and the copies of a face in a deal), of which ``up`` already
         are. Copies beyond B in a constructed position are taken off d, copies missing added.
+        That count takes the pack as free; :meth:`_can_come_in` charges each card turned onto t
+        and asks the other colour to keep pace, for the talon card nearest to a jam and the last.
         """
         if self.phase != "play" or self.options["pairing"] != "at_once":
             return False
@@ -520,14 +536,16 @@ class IndianEmpress(Game):
 
         Going down the packet, card by card, ``blocked`` counts the cards of the row and above
         the current card that cannot go up before it comes in; only the faces from the moved
-        card's on in its sequence are counted again.
+        card's on in its sequence are counted again. The card with the most ``blocked`` (the
+        nearest to a jam) and the bottom card are then put to :meth:`_can_come_in`.
         """
         talon = self._p[TALON[red]].cards
         if not talon:
             return False
         by_suit = self.options["build"] == "suit"
         face = FACE_SUIT if by_suit else FACE_COLOUR
-        _, base, up, cnt = self._side(red, by_suit)
+        _, base, up, row = self._sides()[not red]
+        cnt = row[:]
         # deep[f]: copies of f from the card down, less those beyond B in play (none in a deal)
         deep = [base[f >= 11] - up[f] - cnt[f] for f in range(22)]
         for c in self._p["stock"].cards:
@@ -546,9 +564,12 @@ class IndianEmpress(Game):
             e = cnt[f] - room if room > 0 else cnt[f]
             extra[f] = e if e > 0 else 0
             blocked += extra[f]
+        tight, most = len(talon) - 1, blocked
         for i in range(len(talon) - 1, 0, -1):
             if blocked > 23:
                 return True
+            if blocked > most:
+                tight, most = i, blocked
             f = face[talon[i]]
             if f is None:
                 blocked += 1
@@ -570,7 +591,47 @@ class IndianEmpress(Game):
                     e = 0
                 blocked += e - extra[g]
                 extra[g] = e
-        return blocked > 23
+        if blocked > most:
+            tight = 0
+        return (blocked > 23 or not self._can_come_in(red, tight, base, up, row)
+                or tight > 0 and not self._can_come_in(red, 0, base, up, row))
+
+    def _can_come_in(self, red: bool, i: int, base: list[int], up: list[int], row: list[int]) -> bool:
+        """Whether the talon card ``i`` (0 at the bottom) might ever come into its row.
+
+        While it lies in the talon, a vacancy of its colour is refilled from the talon, so the
+        cards of its colour that come in before it are the a cards above it and those of the
+        first s cards of the pack (turned in order onto the talon above it, m of them): n =
+        a + m + 1 refills, less the places vacant now, each after a pair. By then n cards of
+        each colour went up, each from the row, the foundations and the cards come in: for the
+        card's colour those above it, for the other those of the s cards and the top n (plus
+        its places vacant now) of its talon packet, the rest of which lies under them. Per
+        sequence, the copies of a face up are at most the foundations and the copies up or come
+        in of it and of each face before it. If no s allows n cards of both colours up, the
+        card never comes in.
+        """
+        p = self._p
+        talon, others = p[TALON[red]].cards, p[TALON[not red]].cards
+        face = FACE_SUIT if self.options["build"] == "suit" else FACE_COLOUR
+        _, obase, oup, orow = self._sides()[red]
+        need = len(talon) - i - sum(not p[n].cards for n in ROWS[red])  # a vacancy is a refill due
+        j = len(others) - need - sum(not p[n].cards for n in ROWS[not red])  # others[j:] may come in
+        mine = _Chains(face, base, up, row, talon[i + 1:])
+        other = _Chains(face, obase, oup, orow, others[max(j, 0):])
+        if need <= mine.got and need <= other.got:
+            return True
+        for c in reversed(p["stock"].cards):
+            if RED[c] == red:
+                need += 1
+                mine.add(face[c])
+                j -= 1
+                if 0 <= j < len(others):
+                    other.add(face[others[j]])
+            else:
+                other.add(face[c])
+            if need <= mine.got and need <= other.got:
+                return True
+        return False
 
     # ---- explanations ------------------------------------------------------------------
     def _why_not(self, move: Move) -> str | None:
@@ -667,6 +728,43 @@ class IndianEmpress(Game):
              "navy": ("the Navy", "флот"), "admirals": ("the Admirals (black aces, up to the kings)", "адмиралы (черные тузы, вверх до королей)"),
              "talon": ("the talon", "талон")})
 
+
+
+class _Chains:
+    """How many more cards of one colour can go up, given the cards come in (see ``_can_come_in``)."""
+
+    def __init__(self, face, base: list[int], up: list[int], row: list[int], more: list[int]) -> None:
+        self.face, self.base = face, base
+        self.avail = [u + r for u, r in zip(up, row)]
+        for c in more:
+            f = face[c]
+            if f is not None:
+                self.avail[f] += 1
+        self.cap = [0] * 22
+        self.got = -sum(up)
+        for ch in (0, 11) if face is FACE_SUIT else (0,):
+            m = base[ch > 0]
+            for f in range(ch, ch + 11):
+                if self.avail[f] < m:
+                    m = self.avail[f]
+                self.cap[f] = m
+                self.got += m
+
+    def add(self, f: int | None) -> None:
+        """One more card of face ``f`` comes in: raise the caps from f on in its sequence."""
+        if f is None:
+            return
+        avail, cap = self.avail, self.cap
+        avail[f] += 1
+        end = 11 if f < 11 else 22
+        b = self.base[f >= 11]
+        while f < end:
+            m = min(b, avail[f], b if f in (0, 11) else cap[f - 1])
+            if m <= cap[f]:
+                break
+            self.got += m - cap[f]
+            cap[f] = m
+            f += 1
 
 
 def _same(cards: list[int]) -> tuple[int, ...]:
