@@ -280,3 +280,49 @@ def test_canonical_key_ignores_what_no_rule_reads():
     assert a.canonical_key() == b.canonical_key()
     assert at("TS", "8D", live=False, options={"middle": "turned"}).canonical_key() != \
         at("TS", "8D", options={"middle": "turned"}).canonical_key()
+
+
+SPADES_HIGH = dict({k: v for k, v in SPADES_LEFT.items() if k != "middle"}, a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+                   p2="", p3="", p4="")
+
+
+@pytest.mark.parametrize("laying, verdict", [(4, "lost"), (3, "won")])
+def test_hopeless_when_a_card_lies_under_its_twin_that_must_go_up_first(unpruned, laying, verdict):
+    # The upper KS goes up first; the lower one then needs both QS up, the JS under it too.
+    pos = at(**SPADES_HIGH, p1="QS", middle="JS KS KS", laying=laying)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 2000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 2000, 30).verdict == verdict
+
+
+@pytest.mark.parametrize("p1, verdict", [("", "lost"), ("KS", "won")])
+def test_a_middle_card_leaves_by_a_build_only_onto_a_card_that_may_yet_top_a_packet(unpruned, p1, verdict):
+    # The QS needs the JS under it; it could step aside onto a KS, but in the last laying a KS of
+    # the middle never tops a packet.
+    kings = "KS" if p1 else "KS KS"
+    pos = at(**SPADES_HIGH, p1=p1, middle=f"{kings} JS QS", laying=4)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 2000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 2000, 30).verdict == verdict
+
+
+def test_canonical_key_drops_the_refill_counters_once_no_packet_can_be_refilled():
+    pos = dict(SPADES_HIGH, p1="QS", middle="JS KS KS")
+    last = [at(**pos, laying=4, refill=r).canonical_key() for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
+    assert last[0] == last[1]
+    again = [at(**pos, laying=3, refill=r).canonical_key() for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
+    assert again[0] != again[1]  # the middle goes back into the pack, which refills packet 2
+
+
+@pytest.mark.parametrize("p1, verdict", [("3S 6S 8S", "lost"), ("6S 3S 8S", "won")])
+def test_hopeless_when_a_card_under_a_higher_one_of_its_suit_goes_up_second(unpruned, p1, verdict):
+    # The 8S needs a 6S up before it leaves: the 6S of the pack; the 6S under the 8S then needs
+    # the other pile at 5S, which needs the 3S under it.
+    pos = at(**dict(SPADES_HIGH, a1="AS 2S 3S 4S 5S", a5="AS 2S", p2="KS QS JS TS 9S", p3="KS QS JS TS 9S"),
+             p1=p1, stock="4S 5S 6S 7S 7S 8S", laying=4)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 5000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == verdict

@@ -225,10 +225,12 @@ class Octagon(Game):
     def canonical_key(self) -> tuple:
         """The position as far as the rules can tell: the eight aces folded to their tops (an
         ace pile holds its suit from the ace up), the four side packets sorted. Face-down flags
-        are left out (no rule reads them), and so is ``live`` when the middle's top stays
-        playable anyway."""
+        are left out (no rule reads them), so is ``live`` when the middle's top stays playable
+        anyway, and so are the refill counters once no packet can be refilled again (only a
+        refill from the pack reads them)."""
         aces = tuple(sorted(p.cards[-1] if p.cards else -1 for p in self._aces))
-        packets = tuple(sorted(zip(map(tuple, (p.cards for p in self._packets)), self.refill)))
+        refill = (0, 0, 0, 0) if self._no_refill() else self.refill
+        packets = tuple(sorted(zip(map(tuple, (p.cards for p in self._packets)), refill)))
         live = self.live and self.options["middle"] == "turned"
         return (tuple(self._stock.cards), tuple(self._middle.cards), aces, packets, self.laying,
                 self.stage, live)
@@ -331,10 +333,11 @@ class Octagon(Game):
 
         A relaxation: cards in the pack (and in the middle before the last laying) may go up
         at any time; a packet's cards only from the top (they leave only upwards); in the last
-        laying the middle's cards leave from the top only, upwards or, while a copy of a card
-        one rank higher is still out, by a build (then they count as free). A card goes up
-        once a copy of every lower rank of its suit is up; the last copy of a rank (its twin
-        already up) once both copies of every lower rank are. Cards are added while one fits;
+        laying the middle's cards leave from the top only, upwards or, when a card one rank
+        higher may yet top a packet (``_leavers``), by a build (then they count as free). A card
+        goes up once a copy of every lower rank of its suit is up; the second copy of a rank (its
+        twin up already, or bound to go up first, see ``_stuck``) once both copies of every
+        lower rank are. Cards are added while one fits;
         every real line puts its cards up in an order the relaxation allows (reach only grows,
         a card over another in a packet or the last middle leaves first), so a card never
         added cannot go up in the real game either.
@@ -344,7 +347,30 @@ class Octagon(Game):
         packets = tuple(tuple(p.cards) for p in self._packets if p.cards)
         middle = tuple(self._middle.cards) if self._last_laying() else ()
         return _stuck(tuple(map(tuple, self._heights())), packets, middle,
-                      self.options["packets"] == "any")
+                      self._leavers() if middle else frozenset())
+
+    def _leavers(self) -> frozenset:
+        """The cards of the middle (in the last laying) that may yet leave it by a build.
+
+        A card comes onto a packet only from the pack (dealt or refilled) or by a build from
+        the middle onto the card one rank higher; in the last laying the middle never goes back
+        into the pack. So a card that may yet top a packet lies in a packet or the pack now, or
+        lies in the middle while a card one rank higher (of its suit, or of any suit) may yet top
+        a packet; a middle card may leave by a build only onto such a card.
+        """
+        bases = set(self._stock.cards)
+        for p in self._packets:
+            bases.update(p.cards)
+        any_suit = self.options["packets"] == "any"
+        ranks = {RANK[c] for c in bases}
+        leavers = set()
+        for c in sorted(set(self._middle.cards), key=RANK.__getitem__, reverse=True):
+            r = RANK[c]
+            if r < 13 and (r + 1 in ranks if any_suit else c + 1 in bases):
+                leavers.add(c)
+                bases.add(c)
+                ranks.add(r)
+        return frozenset(leavers)
 
     def info(self) -> dict:
         return {**super().info(), "laying": self.laying}
@@ -383,89 +409,65 @@ def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def _stuck(h: tuple, packets: tuple, middle: tuple, any_suit: bool) -> bool:
-    """Whether some card can never go up (see ``Octagon.hopeless``): ``h`` holds the heights of
-    the ace piles by suit; the cards of ``packets`` and ``middle`` leave from the top only."""
-    return _Relaxation(h, packets + (middle,), any_suit).stuck()
+def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
+    """Whether some card can never go up, with every card outside ``packets`` and ``middle``
+    free (see ``Octagon.hopeless``). ``h`` holds the heights of the ace piles by suit; the
+    cards of the stacks leave from the top only, upwards or, a middle card of ``leavers``, by a
+    build (then it counts as free).
 
-
-class _Relaxation:
-    """Which cards could ever go up, with every card outside ``stacks`` free. The last stack
-    is the middle: a card there may also leave by a build when ``_may_leave`` says so."""
-
-    def __init__(self, h: tuple, stacks: tuple, any_suit: bool) -> None:
-        self.h, self.any_suit = h, any_suit
-        self.up = [[1] + [(lo >= r) + (hi >= r) for r in range(1, 14)] for lo, hi in h]
-        self.last = [[n == 1 for n in row] for row in self.up]  # its twin is up already
-        self.reach = [hi for _, hi in h]  # a copy of every rank up to here is up
-        self.reach2 = [lo for lo, _ in h]  # both copies of every rank up to here are up
-        self.stacks = [list(st) for st in stacks]
-        # free[s][0][r]: free copies of rank r whose twin is out too; free[s][1][r]: the last copy
-        self.free = [[[0] * 15, [0] * 15] for _ in range(4)]
-        for s in range(4):
-            for r in range(2, 14):
-                self.free[s][self.last[s][r]][r] = 2 - self.up[s][r]
+    A free card goes up once a copy of every lower rank of its suit is up, or both copies when
+    its twin is up already; so, free cards going up as soon as they fit, a copy of every rank
+    of a suit up to ``reach`` is up when every rank up to there has a copy outside the stacks,
+    and both copies up to ``reach2`` when no copy of those ranks is left in a stack. A card
+    lying in a stack under a card of its suit of the same or a higher rank that can only go up
+    (a packet card; a middle card not in ``leavers``) goes up second of its two copies: that
+    card needs a copy of this rank up before it leaves, which can only be the twin; and the
+    second copy needs both copies of every lower rank up, as the other ace pile of its suit
+    must have reached the rank below.
+    """
+    left = [0] * 52  # copies of each card still in a stack
+    stacks = []
+    for k, st in enumerate(packets + (middle,)):
+        over = [0, 0, 0, 0]  # per suit, the highest rank lying above that can only go up
+        marked = []
+        for c in reversed(st):
+            left[c] += 1
+            s, r = SUIT[c], RANK[c]
+            lo, hi = h[s]
+            marked.append((c, over[s] >= r or (lo >= r) != (hi >= r)))
+            if r > over[s] and (k < len(packets) or c not in leavers):
+                over[s] = r
+        marked.reverse()
+        stacks.append(marked)
+    reach, reach2 = [0] * 4, [0] * 4
+    for s in range(4):
+        _rise(s, left, reach, reach2)
+    mid = stacks[-1]
+    moved = True
+    while moved:
+        moved = False
         for st in stacks:
-            for c in st:
-                self.free[SUIT[c]][self.last[SUIT[c]][RANK[c]]][RANK[c]] -= 1
-        self.next = [[1, 1] for _ in range(4)]  # per suit and kind, the lowest rank not drained
+            while st:
+                c, second = st[-1]
+                if RANK[c] - 1 > (reach2 if second else reach)[SUIT[c]] and not (
+                        st is mid and c in leavers):
+                    break
+                st.pop()
+                left[c] -= 1
+                s, r = SUIT[c], RANK[c]
+                if reach[s] == r - 1 or reach2[s] == r - 1:  # else neither reach moves
+                    _rise(s, left, reach, reach2)
+                moved = True
+    return any(stacks)
 
-    def _fits(self, c: int) -> bool:
-        """A copy of every lower rank is up; both copies, when ``c`` is the last of its rank."""
-        s, r = SUIT[c], RANK[c]
-        return r - 1 <= (self.reach2[s] if self.last[s][r] else self.reach[s])
 
-    def _add(self, s: int, r: int) -> None:
-        """A card of suit ``s`` and rank ``r`` goes up: the reaches follow."""
-        up = self.up[s]
-        up[r] += 1
-        while self.reach[s] < 13 and up[self.reach[s] + 1]:
-            self.reach[s] += 1
-        while self.reach2[s] < 13 and up[self.reach2[s] + 1] == 2:
-            self.reach2[s] += 1
-
-    def _drain(self, s: int) -> None:
-        """Put up every free card of suit ``s`` that fits, lowest first."""
-        free, nxt = self.free[s], self.next[s]
-        moved = True
-        while moved:
-            moved = False
-            for kind, reach in ((0, self.reach), (1, self.reach2)):
-                while nxt[kind] <= 13 and nxt[kind] - 1 <= reach[s]:
-                    r = nxt[kind]
-                    for _ in range(free[kind][r]):
-                        self._add(s, r)
-                    free[kind][r] = 0
-                    nxt[kind] += 1
-                    moved = True
-
-    def _free(self, c: int) -> None:
-        """A card of the middle leaves it by a build: from then on it counts as free."""
-        s, r = SUIT[c], RANK[c]
-        kind = self.last[s][r]
-        if r < self.next[s][kind]:  # its rank is drained already: it fits
-            self._add(s, r)
-        else:
-            self.free[s][kind][r] += 1
-
-    def stuck(self) -> bool:
-        """Add every card that fits until none does; True when some card is left."""
-        dirty = {0, 1, 2, 3}
-        middle = self.stacks[-1]
-        while dirty:
-            for s in dirty:
-                self._drain(s)
-            dirty = set()
-            for st in self.stacks:
-                while st and (self._fits(st[-1]) or st is middle and
-                              _may_leave(st[-1], self.h, self.any_suit)):
-                    c = st.pop()
-                    if self._fits(c):
-                        self._add(SUIT[c], RANK[c])
-                    else:
-                        self._free(c)
-                    dirty.add(SUIT[c])
-        return any(self.stacks) or any(any(kind) for suit in self.free for kind in suit)
+def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> None:
+    """The reaches of suit ``s`` follow the cards left in the stacks."""
+    base = s * 13 - 1  # the card of rank r of suit s is base + r
+    while reach[s] < 13 and left[base + reach[s] + 1] < 2:
+        reach[s] += 1
+    while reach2[s] < 13 and not left[base + reach2[s] + 1]:
+        reach2[s] += 1
 
 
 GAME = Octagon
