@@ -455,3 +455,65 @@ def test_at_the_end_trenches_whose_lines_are_alike_are_folded_in_the_key():
     # reserve.1 stands in the line of trench.1, not of trench.2; a talon still to come refills it.
     for extra in ({"reserve.1": "AS"}, {"talon": "AS"}):
         assert key({1: "KS", 2: "2S"}, extra) != key({1: "2S", 2: "KS"}, extra)
+
+
+def suited_endgame(seed: int) -> BesiegedCity:
+    """A random position after pack and talon: two suits with four to six cards still to go up,
+    each in packets of its own suit (as real play makes them), some perhaps in the reserve."""
+    rng = random.Random(seed)
+    options = {o.name: rng.choice(o.choices) for o in BesiegedCity.OPTIONS} if seed % 2 else {}
+    piles: dict[str, list[str]] = {}
+    trenches = iter(rng.sample(range(1, 15), 14))
+    reserve = iter(rng.sample(range(1, 13), 12))
+    for k, suit in enumerate("SHDC"):
+        h = FULL - rng.randint(4, 6) if k in (seed % 4, (seed + 1) % 4) else FULL
+        piles[f"foundation.{k + 1}"] = seq(suit, h).split()
+        cards = [RANKS[r - 1] + suit for r in SEQ[h:]]
+        rng.shuffle(cards)
+        own = [next(trenches) for _ in range(rng.randint(1, 3))]
+        for c in cards:
+            if rng.random() < 0.2:
+                piles[f"reserve.{next(reserve)}"] = [c]
+            else:
+                piles.setdefault(f"trench.{rng.choice(own)}", []).append(c)
+    return BesiegedCity.from_position(piles, options=options)
+
+
+def test_the_suits_games_keep_the_verdicts_of_the_plain_search(monkeypatch):
+    positions = [suited_endgame(seed) for seed in range(160)]
+    fast = [solve(g, 5_000, 30) for g in positions]
+    by_suits = sum(g._suits_lost() for g in positions)
+    plain(monkeypatch)
+    slow = [solve(g, 5_000, 30) for g in positions]
+    verdicts = [(a.verdict, b.verdict) for a, b in zip(fast, slow)]
+    # The plain search runs out of states on some lost ones; it never contradicts the hooks.
+    assert all(a != "unknown" and b in (a, "unknown") for a, b in verdicts)
+    assert sum(b != "unknown" for _, b in verdicts) >= 120
+    assert {"won", "lost"} <= {b for _, b in verdicts} and by_suits >= 10
+    assert sum(r.states for r in fast) < sum(r.states for r in slow) / 2
+    for g, res in zip(positions, fast):
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+
+
+def test_a_suit_that_cannot_come_out_of_its_packets_is_hopeless(monkeypatch):
+    done = {f"foundation.{k}": seq(s, 26) for k, s in ((2, "H"), (3, "D"), (4, "C"))}
+    # Q♠ is due; K♠ may go on it and 2♠ on K♠, but then Q♠ is buried: every way round is shut.
+    stuck = BesiegedCity.from_position({**done, "foundation.1": seq("S", 22), "trench.7": "AS 2S KS",
+                                        "trench.9": "QS"})
+    free = BesiegedCity.from_position({**done, "foundation.1": seq("S", 22), "trench.7": "AS KS 2S",
+                                       "trench.9": "QS"})
+    assert stuck.hopeless() and not free.hopeless()
+    assert stuck._pinned(stuck._tr[6], 2, [22, 26, 26, 26], {}) is False  # the older test misses it
+    plain(monkeypatch)
+    assert solve(stuck).verdict == "lost" and solve(free).verdict == "won"
+
+
+def test_the_suits_memo_belongs_to_one_search():
+    """A verdict never depends on what another search met first (the suits' memo is per game)."""
+    from pasyans.solver import solve
+
+    first = solve(pasyans.new_game("besieged_city", 30), 3_000, 100)
+    solve(pasyans.new_game("besieged_city", 29), 3_000, 100)
+    again = solve(pasyans.new_game("besieged_city", 30), 3_000, 100)
+    assert (again.verdict, again.states) == (first.verdict, first.states)

@@ -1,8 +1,12 @@
 """Фаворитка: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 from collections import Counter
 
+import pytest
+
 import pasyans
+from pasyans.game import Game
 from pasyans.games.favorite import SLOTS, Favorite
+from pasyans.solver import play_line, solve
 from pasyans.perft import perft
 from rulecheck import allows, assert_illegal, forbids, legal
 
@@ -252,3 +256,64 @@ def test_perft():
         assert g.advance() == 52
         assert [perft(g, d) for d in (1, 2, 3)] == counts
     assert Counter(m.kind for m in g.moves) == {"deal": 52}
+
+
+# ---- the solver's hooks -----------------------------------------------------------------
+
+def unpruned(monkeypatch) -> None:
+    """Put the base class's hooks back, so the solver searches every move."""
+    for hook in ("solver_moves", "safe_move", "canonical_key", "hopeless"):
+        monkeypatch.setattr(Favorite, hook, getattr(Game, hook))
+
+
+#: Deals both searches decide within a few thousand states, won and lost, under each reading.
+AGREE = [({}, (3, 5, 10, 11, 12, 14, 21, 36, 37)), ({"wrap": "no"}, (1, 5, 11, 12, 14)),
+         ({"separate": "from"}, (1, 9, 10, 12)), ({"direction": "each"}, (3, 4, 10, 11, 14))]
+
+
+@pytest.mark.parametrize("options,deals", AGREE)
+def test_the_pruned_solver_agrees_with_the_full_search(monkeypatch, options, deals):
+    monkeypatch.setattr(pasyans.solver, "blind_play", lambda game: "lost")  # search every time
+    games = []
+    for deal in deals:
+        g = pasyans.new_game("favorite", deal=deal, **options)
+        g.advance()
+        games.append(g)
+    pruned = [solve(g, 20_000, 60) for g in games]
+    for g, r in zip(games, pruned):
+        if r.verdict == "won":
+            assert play_line(g, r.line).status == "won"
+    unpruned(monkeypatch)
+    full = [solve(g, 20_000, 60).verdict for g in games]
+    assert [r.verdict for r in pruned] == full
+    assert {"won", "lost"} <= set(full)
+
+
+def tried(g: Favorite) -> set[str]:
+    return {m.notation for m in g.solver_moves(g._generate())}
+
+
+def test_a_card_off_its_neighbours_keeps_one_transfer_onto_the_lower_neighbour():
+    g = at(right_1="2C 6H", right_2="7H", left_1="3D 5H", separate_left="4D")
+    moves = tried(g)
+    assert "move 6H@right.1>left.1" in moves
+    assert not any(n.startswith(("move 6H@right.1>right.2", "move:fill 6H")) for n in moves)
+    assert sum(n.startswith("move:fill 4D") for n in moves) == 1  # one empty row stands for all
+
+
+def test_a_card_on_its_neighbour_keeps_its_fills_unless_the_other_neighbour_is_lower():
+    kept = tried(at(right_1="5H 6H", right_2="7D", left_1="7H"))
+    assert {"move 6H@right.1>left.1", "move:fill 6H@right.1>right.3"} <= kept
+    dropped = tried(at(right_1="7H 6H", right_2="7D", left_1="5H"))
+    assert "move 6H@right.1>left.1" in dropped
+    assert not any(n.startswith("move:fill 6H") for n in dropped)
+
+
+def test_won_lines_of_whole_deals_replay():
+    for deal in (1, 2, 3):
+        g = pasyans.new_game("favorite", deal=deal)
+        g.advance()
+        r = solve(g, 50_000, 60)
+        assert r.verdict in ("won", "lost")
+        if r.verdict == "won":
+            assert play_line(g, r.line).status == "won"

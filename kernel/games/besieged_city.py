@@ -176,6 +176,103 @@ def _groups(line: str, live: int) -> tuple[tuple[int, ...], ...]:
 
 TURN = Move("turn", cites=C_TURN, notes=N_TURN, game=GID)
 
+#: The rules one suit's game depends on: (link, plain, direction "one", reserve_up).
+Rules = tuple
+#: A suit's game once pack and talon are spent: (height, its trench packets sorted, its reserve
+#: cards sorted). See :meth:`BesiegedCity._suits`.
+SuitState = tuple
+#: Verdicts of suit states found by :func:`_suit_verdict`, by rules: -1 lost, -2 not found within
+#: the budget, else won in so many moves.
+#: The most states one call of :func:`_suit_verdict` looks at before it gives up (None): with
+#: reserve cards left (a relaxed game, only to prove losses) and without (the exact game).
+SUIT_BUDGET = (300, 100)
+SUIT_MEMO_MAX = 200_000
+
+
+def _fits(x: int, pile: tuple[int, ...], rules: Rules) -> bool:
+    """Whether card x may lie on the packet ``pile`` (as :meth:`BesiegedCity._packs`)."""
+    link, plain, one, _ = rules
+    y = pile[-1]
+    if not link[x][y]:
+        return False
+    if one and plain[x][y] and len(pile) > 1:
+        d = RANK[y] - RANK[pile[-2]]
+        if d == 1 or d == -1:
+            return RANK[x] - RANK[y] == d
+    return True
+
+
+def _suit_next(state: SuitState, rules: Rules):
+    """The suit states one move away: a packet's top or (``reserve_up``) a reserve card up; a
+    packet's top onto another packet; a reserve card onto a packet or down as a new packet."""
+    h, piles, free = state
+    due = SEQ[h]
+    for i, p in enumerate(piles):
+        if RANK[p[-1]] == due:
+            yield (h + 1, tuple(sorted(piles[:i] + piles[i + 1:] + ((p[:-1],) if len(p) > 1 else ()))), free)
+    if rules[3]:
+        for k, c in enumerate(free):
+            if RANK[c] == due:
+                yield (h + 1, piles, free[:k] + free[k + 1:])
+    for i, p in enumerate(piles):
+        c = p[-1]
+        for j, q in enumerate(piles):
+            if i != j and _fits(c, q, rules):
+                new = list(piles)
+                new[j] = q + (c,)
+                if len(p) > 1:
+                    new[i] = p[:-1]
+                else:
+                    del new[i]
+                yield (h, tuple(sorted(new)), free)
+    for k, c in enumerate(free):
+        if k and free[k - 1] == c:
+            continue
+        rest = free[:k] + free[k + 1:]
+        yield (h, tuple(sorted(piles + ((c,),))), rest)
+        for j, q in enumerate(piles):
+            if _fits(c, q, rules):
+                yield (h, tuple(sorted(piles[:j] + (q + (c,),) + piles[j + 1:])), rest)
+
+
+def _suit_verdict(start: SuitState, rules: Rules, memo: dict[SuitState, int], budget: int) -> int | None:
+    """Whether a suit's game can reach its full foundation: the moves of a winning line found,
+    -1 (lost) or None (budget spent).
+
+    Depth first over the states reachable from ``start``. A state on the line to a won one is
+    won (one move further from the end than the next); when the search is exhausted, every state
+    it met reaches only states it met (or known lost ones), none of them won, so all are lost.
+    """
+    if start[0] == FULL:
+        return 0
+    if start in memo:
+        return memo[start] if memo[start] != -2 else None
+    seen = {start}
+    path = [(start, _suit_next(start, rules))]
+    while path:
+        for nxt in path[-1][1]:
+            if nxt in seen:
+                continue
+            known = memo.get(nxt, 0 if nxt[0] == FULL else -2)
+            if known == -1:
+                continue
+            if known >= 0:
+                for i, (state, _) in enumerate(path):
+                    memo[state] = known + len(path) - i
+                return memo[start]
+            seen.add(nxt)
+            if len(seen) > budget:
+                memo[start] = -2
+                return None
+            path.append((nxt, _suit_next(nxt, rules)))
+            break
+        else:
+            path.pop()
+    for state in seen:
+        memo[state] = -1
+    return -1
+
+
 
 class BesiegedCity(Game):
     id = "besieged_city"
@@ -210,6 +307,7 @@ class BesiegedCity(Game):
 
     def _setup(self) -> None:
         self.dealt = 0
+        self._suit_memos: dict[tuple, dict[SuitState, int]] = {}  # this game's own: see clone()
         self._new_pile("stock", self._shuffled(), down=104)
         self._new_pile("talon")
         for name in RESERVE + TRENCH + FOUND:
@@ -234,6 +332,7 @@ class BesiegedCity(Game):
     def clone(self) -> "BesiegedCity":
         other = super().clone()
         other._bind()
+        other._suit_memos = {}  # a solver's verdicts depend on its own search only, never on another's
         return other
 
     # ---- rules -------------------------------------------------------------------------
@@ -391,6 +490,9 @@ class BesiegedCity(Game):
         keeps every move of that line legal, as long as t does not fall empty with a reserve
         card in its line, which would force a fill (r4.s1); after x the two lines meet.
         """
+        won = self._suit_safe(moves)
+        if won is not None:
+            return won
         heights = [len(f) for f in self._fd]
         for m in moves:
             if m.kind != "found":
@@ -407,7 +509,7 @@ class BesiegedCity(Game):
         return None
 
     def hopeless(self) -> bool:
-        """A trench card y lies on a card x of its suit, y can never leave but to its foundation,
+        """A suit's game is lost (:meth:`_suits_lost`), or a trench card y lies on a card x of its suit, y can never leave but to its foundation,
         and every place left for y's rank comes after every place left for x's: x is lost for good.
 
         y leaves a trench only for another trench (onto a card it links with, r2.s1) or for the
@@ -415,6 +517,8 @@ class BesiegedCity(Game):
         (see :meth:`_pinned`), only the foundation is left, and there y goes after x, which
         cannot go up while y covers it. Every card must go up to win (twenty-six a foundation).
         """
+        if self._suits_lost():
+            return True
         heights = [len(f) for f in self._fd]
         for pile in self._tr:
             if len(pile) < 2:
@@ -429,6 +533,83 @@ class BesiegedCity(Game):
                 if slots[-1] < low[s]:
                     low[s] = slots[-1]
         return False
+
+    def _rules(self) -> tuple[tuple, Rules]:
+        """The memo key and the rules of the suits' games under this game's readings."""
+        o = self.options
+        return (o["play_order"], o["direction"], o["reserve_up"]), (self._link, self._plain, self._one,
+                                                                    o["reserve_up"])
+
+    def _suits(self, trenches: list[list[int]] | None = None) -> list[SuitState] | None:
+        """Each suit's game once pack and talon are spent (None before, or if a packet mixes suits).
+
+        Then every card still out lies in a trench or the reserve, and a card only ever goes on
+        one of its suit (r2.s1), so the suits meet only in the trench places and the lines. A
+        suit's game frees both: a reserve card of the suit may go on any packet it fits or down
+        as a new packet at any time (really only by the lines, r3.s1, into a vacancy, r4.s1).
+        Every line of play, cut down to the moves of one suit, is a line of that suit's game.
+        """
+        if self._p["stock"].cards or self._p["talon"].cards:
+            return None
+        piles: list[list[tuple[int, ...]]] = [[], [], [], []]
+        for pile in self._tr if trenches is None else trenches:
+            if pile:
+                s = SUIT[pile[0]]
+                if any(SUIT[c] != s for c in pile):
+                    return None
+                piles[s].append(tuple(pile))
+        free: list[list[int]] = [[], [], [], []]
+        for pile in self._res:
+            for c in pile:
+                free[SUIT[c]].append(c)
+        return [(len(f), tuple(sorted(ps)), tuple(sorted(fr))) for f, ps, fr in zip(self._fd, piles, free)]
+
+    def _suit_memo(self) -> tuple[Rules, dict[SuitState, int]]:
+        key, rules = self._rules()
+        memo = self._suit_memos.setdefault(key, {})
+        if len(memo) > SUIT_MEMO_MAX:
+            memo.clear()
+        return rules, memo
+
+    def _suits_lost(self) -> bool:
+        """Whether some suit's game (:meth:`_suits`) is lost: then so is the whole game."""
+        states = self._suits()
+        if states is None:
+            return False
+        rules, memo = self._suit_memo()
+        budget = SUIT_BUDGET[any(self._res)]
+        return any(_suit_verdict(st, rules, memo, budget) == -1 for st in states)
+
+    def _suit_safe(self, moves: list[Move]) -> Move | None:
+        """With nothing left outside the trenches, a move that brings its suit's game nearer a win.
+
+        The suits' games are then exactly the game cut by suit (no reserve card is left, so no
+        line or vacancy matters), and the game is won if and only if each of them is. A move
+        keeps the other suits as they were, so one that keeps its own suit won loses nothing;
+        taking only moves that shorten a known winning line, the search never goes round in a
+        circle (it would refuse a position met before). The next position of a line found is
+        always in the memo, so the moves need no search of their own.
+        """
+        if any(self._res):
+            return None
+        now = self._suits()
+        if now is None:
+            return None
+        rules, memo = self._suit_memo()
+        togo = [_suit_verdict(st, rules, memo, SUIT_BUDGET[0]) for st in now]
+        for m in moves:
+            c, src, dst = m.steps[0] if m.steps else (0, "", "")
+            if not src.startswith("trench") or togo[SUIT[c]] is None or togo[SUIT[c]] <= 0:  # lost or done
+                continue
+            trenches = [list(p) for p in self._tr]
+            trenches[TRENCH.index(src)].pop()
+            if dst.startswith("trench"):
+                trenches[TRENCH.index(dst)].append(c)
+            h, piles, free = self._suits(trenches)[SUIT[c]]
+            h += dst.startswith("foundation")
+            if 0 <= memo.get((h, piles, free), 0 if h == FULL else -1) < togo[SUIT[c]]:
+                return m
+        return None
 
     def _pinned(self, pile: list[int], i: int, heights: list[int], memo: dict[int, bool]) -> bool:
         """Whether the card at index i of a trench can never go on another trench.
