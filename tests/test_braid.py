@@ -277,17 +277,23 @@ RANKS_FROM_7 = "789TJQKA23456"
 LOW = 9  # the shortest packet of an end game, less one
 
 
+def built_packets(rnd, low):
+    """Packets of base 7 built to a random height from ``low`` up, and the other cards shuffled."""
+    piles, rest = {}, []
+    for s in "SHDC":
+        for k in (1, 2):
+            top = rnd.randrange(low, 13)
+            piles[f"foundation.{2 * 'SHDC'.index(s) + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
+            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
+    rnd.shuffle(rest)
+    return piles, rest
+
+
 def endgame(seed):
     """A late position with every card of both packs: packets of base 7 nearly built, the
     rest shuffled among the braid, the end places, a few side places, the stock and waste."""
     rnd = random.Random(seed)
-    piles, rest = {}, []
-    for s in "SHDC":
-        for k in (1, 2):
-            top = rnd.randrange(LOW, 13)
-            piles[f"foundation.{2 * 'SHDC'.index(s) + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
-            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
-    rnd.shuffle(rest)
+    piles, rest = built_packets(rnd, LOW)
     cut = rnd.randrange(4, 11)
     piles["braid"], rest = " ".join(rest[:cut]), rest[cut:]
     for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(1, 5))):
@@ -307,7 +313,14 @@ def plain(monkeypatch):
 
 def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
     games = [g for g in map(endgame, range(200)) if blind_play(g.clone()) == "lost"][:20]
-    pruned = [solve(g, 20_000, 60) for g in games]
+    compared, lost = compare_with_plain(monkeypatch, games, 20_000)
+    assert compared >= 10 and lost >= 8
+
+
+def compare_with_plain(monkeypatch, games, budget) -> tuple[int, int]:
+    """Solve ``games`` with the hooks, then with the plain search: where the plain search
+    decides, the verdicts agree; won lines replay. How many were compared, and lost."""
+    pruned = [solve(g, budget, 60) for g in games]
     plain(monkeypatch)
     compared = lost = 0
     for g, res in zip(games, pruned):
@@ -318,7 +331,7 @@ def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
             assert res.verdict == ref.verdict, g.piles
             compared += 1
             lost += ref.verdict == "lost"
-    assert compared >= 10 and lost >= 8
+    return compared, lost
 
 
 def hopeless_free_line(g, hopeless) -> int:
@@ -393,13 +406,7 @@ def lastpass(seed):
     """A position of the last pass with a long waste: packets of base 7 half built or more,
     a few cards in the braid, the end places and some side places, the rest mostly waste."""
     rnd = random.Random(seed)
-    piles, rest = {}, []
-    for s in "SHDC":
-        for k in (1, 2):
-            top = rnd.randrange(4, 13)
-            piles[f"foundation.{2 * 'SHDC'.index(s) + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
-            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
-    rnd.shuffle(rest)
+    piles, rest = built_packets(rnd, 4)
     cut = rnd.randrange(2, 7)
     piles["braid"], rest = " ".join(rest[:cut]), rest[cut:]
     for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(1, 8))):
@@ -417,17 +424,7 @@ def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless(monkey
 
 
 def test_last_pass_verdicts_match_the_plain_search(monkeypatch):
-    games = [lastpass(seed) for seed in range(20)]
-    pruned = [solve(g, 5_000, 60) for g in games]
-    plain(monkeypatch)
-    lost = 0
-    for g, res in zip(games, pruned):
-        if res.verdict == "won":
-            assert play_line(g, res.line).status == "won"
-        ref = solve(g, 3_000, 60)
-        if ref.verdict != "unknown":
-            assert res.verdict == ref.verdict, g.piles
-            lost += ref.verdict == "lost"
+    _, lost = compare_with_plain(monkeypatch, [lastpass(seed) for seed in range(20)], 5_000)
     assert lost >= 1
 
 
