@@ -208,6 +208,8 @@ def test_text_layers_keep_the_highlight_and_notes_open_on_click(lab_page):
     card(root, p["from"], p["index"]).click()
     place(root, p["to"]).click()
     expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+    for sid in p["cites"]:  # the text panel redraws just after the model: wait for it
+        expect(root.locator(f'.pz-textbody span.s.pz-hl[data-sid="{sid}"]')).not_to_have_count(0)
     hl = highlighted(root)
     assert hl == set(p["cites"])
     page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
