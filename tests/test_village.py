@@ -170,3 +170,82 @@ def test_perft_from_the_first_choice():
 
 
 PERFT = {1: [2, 4, 4], 2: [2, 2, 14]}
+
+
+# ---- solver hooks ---------------------------------------------------------------------------
+def _late(deal, stock_left, **opts):
+    """A position of the second laying with at most ``stock_left`` cards in the pack (last-move line)."""
+    g = pasyans.new_game("village", deal=deal, **opts)
+    while g.status == "playing" and not (g.laying == 2 and len(g.piles["stock"].cards) <= stock_left):
+        g.play(g.legal_moves()[-1])
+    assert g.status == "playing"
+    return g
+
+
+def _plain(monkeypatch):
+    from pasyans.game import Game
+    for name in ("hopeless", "safe_move", "solver_moves"):
+        monkeypatch.setattr(Village, name, getattr(Game, name))
+
+
+DEADLOCK = dict(a1="AS", k1="KS QS JS TS 9S 8S 7S 6S", h1="2S 4S", h2="5S 3S")
+
+
+def test_hopeless_sees_two_cards_that_wait_for_each_other():
+    g = at("", laying=2, options={"marriages": "none"}, **DEADLOCK)
+    assert g.hopeless()  # the 4S waits for the 3S or the 5S, each under a card that waits for it
+    assert not at("", laying=1, options={"marriages": "none"}, **DEADLOCK).hopeless()  # a gathering is left
+    assert not at("", laying=2, options={"marriages": "none", "available": "any"}, **DEADLOCK).hopeless()
+    assert not at("", laying=2, options={"marriages": "none"}, **{**DEADLOCK, "h2": "3S 5S"}).hopeless()
+
+
+def test_hopeless_lets_a_marriage_free_a_card():
+    pos = dict(a1="AS", k1="KS QS JS TS 9S 8S 7S 6S", a2="AD 2D 3D", h1="2S 4S", h2="5S", h3="3S 6D",
+               h4="4D 5D")
+    assert at("", laying=2, options={"marriages": "none"}, **pos).hopeless()
+    g = at("", laying=2, **pos)
+    assert not g.hopeless()  # the 5D marries the 6D and frees the 4D
+    assert pasyans.solve(g, 1000, 10).verdict == "won"
+
+
+def test_safe_move_lays_up_only_a_card_no_other_pile_can_take():
+    pos = dict(a1="AS 2S 3S", k1="KS QS JS TS 9S 8S 7S 6S 5S 4S", a2="AH", h1="4S 9H", h2="2H", h3="3S")
+    g = at("", laying=2, options={"bases": "suit"}, **pos)
+    moves = g._generate()
+    assert {m.notation for m in moves} == {"found 2H@heap.2>ace.2", "found 3S@heap.3>king.1"}
+    assert g.safe_move(moves).notation == "found 3S@heap.3>king.1"  # the other 3S is up
+    assert at("", laying=2, options={"bases": "suit", "found": "may"}, **pos).safe_move(moves) is None
+    assert at("", laying=2, **pos).safe_move(moves) is None  # bases=all: a second king's pile may come
+
+
+def test_pruned_verdicts_match_the_plain_search(monkeypatch):
+    cases = [("bases", "suit", d, 12) for d in (1, 2, 5, 7)] + [("fill", "next_row", d, 12) for d in (5, 8)]
+    cases += [("marriages", "none", 3, 12), ("gather", "reversed", 1, 12)]
+    games = [_late(d, left, **{k: v}) for k, v, d, left in cases]
+    pruned = [pasyans.solve(g, 20_000, 60) for g in games]
+    _plain(monkeypatch)
+    plain = [pasyans.solve(g, 20_000, 60) for g in games]
+    assert [r.verdict for r in pruned] == [r.verdict for r in plain]
+    assert {r.verdict for r in pruned} == {"won", "lost"}
+    assert sum(r.states for r in pruned) < sum(r.states for r in plain)
+    for g, r in zip(games, pruned):
+        if r.verdict == "won":
+            assert pasyans.solver.play_line(g, r.line).status == "won"
+
+
+def test_solver_moves_try_a_marriage_that_uncovers_a_fitting_card_first():
+    pos = dict(a1="AS", **{**ROW, "h2": "2S 4D", "h4": "7H 5D"})
+    g = at("9C", **pos)
+    moves = g._generate()
+    order = [m.notation for m in g.solver_moves(moves)]
+    assert sorted(order) == sorted(m.notation for m in moves)  # nothing dropped
+    assert order[0] == "move 4D@heap.2>heap.4" and order[-1] == "deal 9C@stock>heap.1"
+
+
+def test_suit_bases_deals_come_out_for_the_thoughtful_solver(monkeypatch):
+    games = [pasyans.new_game("village", deal=d, bases="suit") for d in (3, 7)]
+    for g in games:
+        res = pasyans.solve(g, 5_000, 60)
+        assert res.verdict == "won" and pasyans.solver.play_line(g, res.line).status == "won"
+    monkeypatch.setattr(Village, "solver_moves", pasyans.game.Game.solver_moves)
+    assert pasyans.solve(games[0], 5_000, 60).verdict == "unknown"

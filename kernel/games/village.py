@@ -219,6 +219,129 @@ class Village(Game):
                 if not sp.cards:
                     self.row_left = 0
 
+    # ---- solver hooks ------------------------------------------------------------------
+    def safe_move(self, moves: list[Move]) -> Move | None:
+        """A compulsory laying up of X on a founded pile P that no other pile can ever take.
+
+        Under ``found=must`` (and ``available=top``), take a listed move of X from heap i onto a
+        founded pile P when every other pile of X's suit, founded or still to found (see
+        :meth:`_routes`), is past X's rank, and the move leaves no place for the pack to fill. While
+        it is listed only compulsory moves are (no marriage, no deal), X stays uppermost and only
+        X or its other copy can go onto P. A line putting the other copy there can never lay X up,
+        so it does not win; a winning line plays the move after compulsory moves m1…mk that leave
+        heap i and P alone, and playing it first, then m1…mk, reaches the same position (up to
+        the order of two piles of one suit at one height, interchangeable piles).
+        """
+        if self.options["found"] != "must" or self.options["available"] != "top":
+            return None
+        fill = self.options["fill"] == "at_once" and bool(self._stock.cards)
+        routes = None
+        for m in moves:
+            if m.kind != "found":
+                continue
+            c, src, dst = m.steps[0]
+            pile = self._p[dst].cards
+            if not pile or (fill and len(self._p[src].cards) == 1):
+                continue
+            routes = routes or self._routes()
+            ups, downs = (list(r) for r in routes[SUIT[c]])
+            (ups if dst in ACE else downs).remove(pile[-1] % 13)
+            y = c % 13
+            if all(a >= y for a in ups) and all(k <= y for k in downs):
+                return m
+        return None
+
+    def solver_moves(self, moves: list[Move]) -> list[Move]:
+        """Every move, the usual order of kinds, but a marriage that uncovers a card fitting a pile
+        before the others and the others before the deal (the order only; nothing is dropped)."""
+        wants = self._wants()
+
+        def rank(m: Move) -> int:
+            if m.kind != "move":
+                return self.SOLVER_ORDER.get(m.kind, 3) * 2
+            below = self._p[m.src].cards[-2:-1]
+            return 5 if below and below[0] in wants else 7
+        return sorted(moves, key=rank)
+
+    def hopeless(self) -> bool:
+        """In the last laying, whether some card of the row can provably never go up.
+
+        Two sets, first holding every card of the heaps, shrink to a fixpoint: G, the cards that
+        never move, and U ⊇ G, those never laid up. From the top of each heap down, the uppermost
+        card Y of G leaves G when it could marry (a copy one rank off, in its suit, is in the pack
+        or not under a card of G) or be laid up; it leaves U too when it could be laid up: for one
+        of its suit's piles (an ace's at ``a``, or one yet to found at -1; a king's at ``k``, or
+        13; ranks 0-based), every rank between has a copy outside U. A card of U left over means
+        a lost game: at the first move of a card of G or laying up of a card of U, that card was
+        free of cards of G above it and had neither a target nor the cards it needed, a
+        contradiction. Cards in the pack are never under G; they stay in U until they could be
+        laid up. Sound only in the last laying (no gathering rearranges the heaps) and when only
+        uppermost cards move (``available=top``).
+        """
+        if self.laying == 1 or self.options["available"] == "any":
+            return False
+        heaps = [h.cards for h in self._heaps]
+        free = [0] * 4  # per suit, a bit for each rank with a copy outside U
+        seen = [0] * 4  # per suit, the ranks a marriage could reach: in the pack or not under G
+        for c in self._stock.cards:
+            seen[c // 13] |= 1 << c % 13
+        depth = []  # per heap, the place of its uppermost card of G
+        for cs in heaps:
+            if cs:
+                c = cs[-1]
+                seen[c // 13] |= 1 << c % 13
+            depth.append(len(cs) - 1)
+        routes = self._routes()
+        ok = [_reach(free[s], *routes[s]) for s in range(4)]  # per suit, the ranks that could go up
+        marry = self.options["marriages"] == "suit"
+        unlaid = [0] * 4  # per suit, the ranks of cards out of G but still in U
+        for c in self._stock.cards:
+            unlaid[c // 13] |= 1 << c % 13
+        changed = True
+        while changed:
+            changed = False
+            for s in range(4):
+                while unlaid[s] & ok[s]:
+                    got = unlaid[s] & ok[s]
+                    unlaid[s] ^= got
+                    if got & ~free[s]:
+                        free[s] |= got
+                        ok[s] = _reach(free[s], *routes[s])
+                        changed = True
+            for i, cs in enumerate(heaps):
+                d = depth[i]
+                while d >= 0:
+                    c = cs[d]
+                    s, y = c // 13, c % 13
+                    if ok[s] >> y & 1:
+                        if not free[s] >> y & 1:
+                            free[s] |= 1 << y
+                            ok[s] = _reach(free[s], *routes[s])
+                    elif marry and (seen[s] << 1 >> y) & 5:
+                        unlaid[s] |= 1 << y
+                    else:
+                        break
+                    d -= 1
+                    if d >= 0:
+                        c = cs[d]
+                        seen[c // 13] |= 1 << c % 13
+                    changed = True
+                depth[i] = d
+        return any(unlaid) or any(d >= 0 for d in depth)
+
+    def _routes(self) -> list[tuple[list[int], list[int]]]:
+        """Per suit: the tops of its ace piles (-1 for one yet to found) and of its king piles (13)."""
+        per_suit = self.options["bases"] == "suit"
+        routes: list[tuple[list[int], list[int]]] = [([], []) for _ in range(4)]
+        for piles, side, new in ((self._aces, 0, -1), (self._kings, 1, 13)):
+            for p in piles:
+                if p.cards:
+                    routes[SUIT[p.cards[0]]][side].append(p.cards[-1] % 13)
+            for r in routes:
+                if len(r[side]) < (1 if per_suit else 2):
+                    r[side].append(new)
+        return routes
+
     def _won(self) -> bool:
         return not self._stock.cards and not any(h.cards for h in self._heaps)
 
@@ -268,5 +391,21 @@ class Village(Game):
                       {"aces": ("the aces", "тузы"), "kings": ("the kings", "короли"),
                        "row": ("the row of eight", "ряд из восьми карт")})
 
+
+def _reach(free: int, ups: list[int], downs: list[int]) -> int:
+    """The ranks (bits) a pile of the suit could take, given the ranks with a copy ``free``.
+
+    An ace's pile at ``a`` takes ``a+1`` and each rank above while the ranks between are free; a
+    king's pile at ``k`` likewise downwards (see ``Village.hopeless``).
+    """
+    ok = 0
+    for a in ups:
+        t = free >> (a + 1)
+        ok |= ((t ^ (t + 1)) << (a + 1)) & 0x1FFF  # the free run above a, and the rank after it
+    for k in downs:
+        below = (1 << k) - 1
+        m = (~free & below).bit_length() - 1  # the highest rank below k without a free copy
+        ok |= below if m < 0 else below ^ ((1 << m) - 1)
+    return ok
 
 GAME = Village
