@@ -1,8 +1,14 @@
 """Брюнетка и блондинка: each cited sentence allows and forbids, on constructed positions;
-the readings; perft."""
+the readings; perft; the solver's hooks against the plain search."""
+import random
+
+import pytest
+
 import pasyans
+from pasyans.game import Game
 from pasyans.games.brunette_blonde import BrunetteBlonde
 from pasyans.perft import perft
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet main row: red sevens and eights, which take no card of these tests unless said so.
@@ -230,3 +236,78 @@ def test_perft_from_the_first_choice():
         g.advance()
         counts[deal] = [perft(g, d) for d in (1, 2, 3)]
     assert counts == {1: [4, 13, 42], 2: [4, 12, 28]}
+
+
+# ---- the solver's hooks ---------------------------------------------------------------------
+RUN = "A{} 2{} 3{} 4{} 5{} 6{} 7{} 8{} 9{} T{} J{} Q{} K{}"
+
+
+def buried(kon, **options):
+    """Second laying: the black aces and two red ones are out, two red aces wait for a three;
+    the rest of their cards lie in the кон (bottom first) and the pack."""
+    piles = {f"ace.{i}": RUN.format(*((s + t) * 7)[:13]) for i, (s, t) in
+             enumerate(("SH", "SD", "CH", "CD", "HS", "DC"), 1)}
+    piles.update({"ace.7": "AH 2S", "ace.8": "AD 2C", "kon": kon})
+    rest = [r + s for i, r in enumerate("3456789TJQK") for s in ("HD" if i % 2 == 0 else "SC")]
+    for c in kon.split():
+        rest.remove(c)
+    piles["stock"] = " ".join(f"({c})" for c in rest)
+    change = options.get("for_a_change", "no")
+    return BrunetteBlonde.from_position(piles, dealt=2 if change == "two_places" else 8, pass_no=2,
+                                        options=options)
+
+
+def test_hopeless_when_the_row_cannot_hold_what_lies_over_the_threes():
+    # Both fives and both threes under a four and two sixes: when the threes come out, the
+    # four and the sixes lie in the row, in two stretches (no five between): three places.
+    kon = "5H 5D 3H 3D 4S 6S 6C"
+    assert buried(kon, for_a_change="two_places").hopeless()
+    assert not buried(kon).hopeless()  # eight places hold them
+    assert not buried("5H 5D 3H 3D 4S 6S", for_a_change="two_places").hopeless()
+    g = buried(kon, for_a_change="two_places")
+    g.pass_no = 1  # the кон will be laid out again
+    assert not g.hopeless()
+    # Places of two cards: nine black even cards over the threes make no pair.
+    assert buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC QS", for_a_change="two_cards").hopeless()
+    assert not buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC", for_a_change="two_cards").hopeless()
+    assert buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC JH QS", for_a_change="two_cards").hopeless()
+    assert not buried("3H 3D 4S 4C 6S 6C 8S TS TC JH QS", for_a_change="two_cards").hopeless()
+
+
+def test_canonical_key_folds_suits_only_when_building_by_colour():
+    def key(row, **options):
+        return at(stock="5C", row_1=row, options=options).canonical_key()
+    assert key("KH QS") == key("KD QC")
+    assert key("KH QS", row_build="suit") != key("KD QC", row_build="suit")
+    assert key("KH QS") != key("KS QH")
+
+
+def random_walk(options, seed, left):
+    """A position of the second laying with ``left`` cards of the pack, by seeded random play."""
+    rng = random.Random(seed)
+    g = pasyans.new_game("brunette_blonde", deal=1 + seed % 50, **options)
+    while g.status == "playing" and not (g.pass_no == 2 and len(g.piles["stock"].cards) <= left):
+        ms = g.legal_moves()
+        found = [m for m in ms if m.kind == "found"]
+        g.play(rng.choice(found) if found and rng.random() < 0.8 else rng.choice(ms))
+    return g
+
+
+@pytest.mark.parametrize("options, seed, left, verdict", [
+    ({"for_a_change": "two_cards"}, 24, 15, "lost"),
+    ({"for_a_change": "two_cards"}, 31, 40, "won"),
+    ({"for_a_change": "two_places"}, 29, 10, "lost"),
+    ({"for_a_change": "two_places", "row_build": "suit"}, 13, 20, "lost"),
+    ({"for_a_change": "two_cards", "row_build": "suit"}, 8, 20, "won"),
+    ({"for_a_change": "two_cards", "fill": "at_once"}, 8, 20, "lost"),
+])
+def test_the_hooks_agree_with_the_plain_search(monkeypatch, options, seed, left, verdict):
+    g = random_walk(options, seed, left)
+    pruned = solve(g, 30_000, 60)
+    for hook in ("canonical_key", "hopeless"):
+        monkeypatch.setattr(BrunetteBlonde, hook, getattr(Game, hook))
+    plain = solve(g, 30_000, 60)
+    assert pruned.verdict == plain.verdict == verdict
+    assert pruned.states <= plain.states
+    if verdict == "won":
+        assert play_line(g, pruned.line).status == "won"

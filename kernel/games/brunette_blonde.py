@@ -69,6 +69,58 @@ UP_KEY = tuple((RANK[t] + 1) * 2 + (not RED[t]) for t in range(52))
 DOWN_KEY = tuple((RANK[t] - 1) * 2 + (not RED[t]) for t in range(52))
 
 
+#: A card's family: 0 or 1 by (rank + red) % 2. A pile on the aces holds one family only (up
+#: by one rank, the colour turned), and so, building by colour, does a pile of the main row.
+FAMILY = tuple((RANK[c] + RED[c]) % 2 for c in range(52))
+#: A card's index for counting by family and rank: family * 14 + rank.
+SLOT = tuple(FAMILY[c] * 14 + RANK[c] for c in range(52))
+
+
+def _colour(cards: list[int]) -> bytes:
+    """The cards by rank and colour alone (``KEY``)."""
+    return bytes(map(KEY.__getitem__, cards))
+
+
+def _same(cards: list[int]) -> bytes:
+    """The cards themselves."""
+    return bytes(cards)
+
+
+def _reach(home: list[int], free: list[int]) -> list[int]:
+    """For each family and rank (index family * 14 + rank), how many piles of the aces can at
+    most have reached the rank below by the boundary of :meth:`BrunetteBlonde.hopeless`: no more
+    than hold a card of each rank below it, on the aces now or ``free``."""
+    reach = [4] * 28
+    for fam in (0, 14):
+        n = 4
+        for j in range(fam + 1, fam + 14):
+            reach[j] = n
+            m = home[j] + free[j]
+            if m < n:
+                n = m
+    return reach
+
+
+def _places(stuck: list[int], free: list[int], pairs: bool) -> int:
+    """Places the ``stuck`` cards need (see :meth:`BrunetteBlonde._need`), counted along the
+    ranks 1..13 of each family in the lists (index family * 14 + rank)."""
+    need = 0
+    for fam in range(0, len(stuck), 14):
+        peak = left = 0
+        for j in range(fam + 13, fam, -1):
+            n = stuck[j]
+            if pairs:  # each card left over from the rank above takes a place, with a pair or not
+                need += left
+                left = n - left if n > left else 0
+            elif not free[j]:
+                need += peak
+                peak = 0
+            elif n > peak:
+                peak = n
+        need += left + peak
+    return need
+
+
 class BrunetteBlonde(Game):
     id = "brunette_blonde"
     title_ru = "Брюнетка и блондинка"
@@ -259,12 +311,20 @@ class BrunetteBlonde(Game):
             self.dealt += 1
 
     def canonical_key(self) -> tuple:
-        """The position with interchangeable places folded: the aces among themselves, the
-        places of the main row among themselves."""
+        """The position with what cannot matter folded.
+
+        An ace pile matters only by what it takes and whether it is full, both read off its top
+        by rank and colour: it is keyed by ``KEY`` of its top (0 when empty), and the aces are
+        interchangeable places, so the tuple is sorted. Building by colour, no rule reads a suit
+        (the aces, the row and the кон go by rank and colour alone), so every card is folded to
+        its ``KEY``: swapping two cards of one rank and colour changes nothing in the game. The
+        places of the main row are interchangeable, so they are sorted too.
+        """
         p = self._p
-        return (tuple(p["stock"].cards), tuple(p["kon"].cards),
-                tuple(sorted(tuple(p[n].cards) for n in ACES)),
-                tuple(sorted(tuple(p[n].cards) for n in self._rows)), self.dealt, self.pass_no)
+        fold = _same if self._suit else _colour
+        return (fold(p["stock"].cards), fold(p["kon"].cards),
+                bytes(sorted(KEY[cs[-1]] if cs else 0 for cs in (p[n].cards for n in ACES))),
+                tuple(sorted(fold(p[n].cards) for n in self._rows)), self.dealt, self.pass_no)
 
     def safe_move(self, moves: list[Move]) -> Move | None:
         """A card going up to the aces can never hurt when no card it could hold in the main
@@ -277,6 +337,99 @@ class BrunetteBlonde(Game):
                 if r <= 2 or low >= r - 1:
                     return m
         return None
+
+    def hopeless(self) -> bool:
+        """In the second laying (the last), whether the кон can never be emptied.
+
+        The кон gives only its top, to the aces or the row; the row gives only its tops, to the
+        aces or the row; the pack gives its cards in turn. Take the moment a card k of the кон
+        leaves it, with d cards of the pack dealt: the cards of the кон under k and of the pack
+        after the d-th are not on the aces, so :func:`_reach` bounds how many piles of each
+        family can have reached each rank; every card over k, the d dealt and those of the row
+        are on the aces or in the row. If they cannot be (:meth:`_need`), that moment never
+        comes. The кон empties from the top, so for k going down d never falls: the smallest d
+        that may go with each card in turn is found in one sweep, and if none is left for some
+        card, the кон never empties and the game is lost. Every reading keeps these facts (the
+        кон, the pack, the one redeal); what a place of the row can hold is read in :meth:`_need`.
+        """
+        if self.pass_no == 1 or self.dealt < self._nrow:
+            return False
+        p = self._p
+        kon, stock = p["kon"].cards, p["stock"].cards
+        if not kon:
+            return False
+        home = [0] * 28  # cards of each family and rank on the aces
+        for name in ACES:
+            cs = p[name].cards
+            if cs:
+                base = SLOT[cs[0]] - 1
+                for r in range(1, len(cs) + 1):
+                    home[base + r] += 1
+        free = [4 - h for h in home]  # cards neither on the aces nor still under k or in the pack
+        for c in kon:
+            free[SLOT[c]] -= 1
+        for c in stock:
+            free[SLOT[c]] -= 1
+        held = [0] * 28  # cards over k, dealt, or in the row
+        for name in self._rows:
+            for c in p[name].cards:
+                held[SLOT[c]] += 1
+        count = sum(held)  # no more cards than places: never crowded
+        reach = _reach(home, free)
+        nrow, need, pairs = self._nrow, self._need, self._cap == 2
+        dealt = len(stock)  # the pack still to come: stock[:dealt]
+        # Bounds on the places needed, kept while no reach rises and no stretch of ranks joins:
+        # then one more card needs at most one more place, and never fewer.
+        low = high = None
+        for c in reversed(kon):
+            while True:
+                j = SLOT[c]
+                if home[j] + free[j] < reach[j]:  # a reach rises
+                    free[j] += 1
+                    reach = _reach(home, free)
+                    low = high = None
+                elif not (free[j] or pairs):  # a stretch of ranks may join
+                    free[j] += 1
+                    low = high = None
+                else:
+                    free[j] += 1
+                held[j] += 1
+                count += 1
+                if high is not None and held[j] > reach[j] - home[j]:  # one more stuck card
+                    high += 1
+                if count <= nrow or (high is not None and high <= nrow):
+                    break
+                if low is None or low <= nrow:
+                    low = high = need(home, free, held, reach)
+                    if low <= nrow:
+                        break
+                if not dealt:  # c cannot leave, however much of the pack is dealt
+                    return True
+                dealt -= 1
+                c = stock[dealt]
+        return False
+
+    def _need(self, home: list[int], free: list[int], held: list[int], reach: list[int]) -> int:
+        """How many places of the main row the cards of ``held`` that cannot be on the aces by
+        then need at the least (see :meth:`hopeless`), all counted by family and rank.
+
+        Of the held cards of a rank at most ``reach - home`` can be on the aces by then; the
+        rest are stuck in the row. A place of the row holds one card of a rank and, building by
+        colour, of one family; it runs through every rank between its ends, each a card not
+        under the boundary (``free``). So the stuck cards of a stretch of ranks with free cards
+        need as many places as the most of one rank; with places of two cards, as many as the
+        cards less the pairs of ranks next to each other they make.
+        """
+        stuck = [0] * 28
+        for j, n in enumerate(held):
+            if n:
+                room = reach[j] - home[j]
+                if n > room:
+                    stuck[j] = n if room < 0 else n - room
+        if self._suit:  # a place of the row mixes the families
+            stuck = [0] + [stuck[r] + stuck[14 + r] for r in range(1, 14)]
+            free = [0] + [free[r] + free[14 + r] for r in range(1, 14)]
+        return _places(stuck, free, self._cap == 2)
 
     def _won(self) -> bool:
         p = self._p
