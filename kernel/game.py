@@ -236,7 +236,12 @@ class Game:
         return self._cur
 
     def canonical_key(self) -> tuple:
-        """The key with symmetries folded (games override, e.g. to sort interchangeable piles)."""
+        """The key with symmetries folded (games override, e.g. to sort interchangeable piles).
+
+        Positions sharing a key must have the same futures up to renaming (a symmetry), not merely
+        the same winnability: the solver treats a position whose key is already on its path as a
+        dead end, so folding a position with one it can reach would lose that line.
+        """
         return self._snapshot()
 
     def safe_move(self, moves: list[Move]) -> Move | None:
