@@ -442,3 +442,78 @@ def test_in_the_last_pass_cards_above_a_needed_one_must_fit_the_side_places():
     assert jam.hopeless()
     # Not in an earlier pass: the pack is laid out again.
     assert not Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=3).hopeless()
+
+
+# ---- the relaxed braid: every card off the braid at hand -------------------------------------
+def rivals(seed, pass_no=1, options=None):
+    """A position where two suits are up and two half built: five cards in the braid, the
+    end places and two side places full, the rest of the pack in the waste."""
+    rnd = random.Random(seed)
+    piles, rest = {}, []
+    for si, s in enumerate("SHDC"):
+        for k in (1, 2):
+            top = 12 if si < 2 else rnd.randrange(5, 10)
+            piles[f"foundation.{2 * si + k}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
+            rest += [r + s for r in RANKS_FROM_7[top + 1:]]
+    rnd.shuffle(rest)
+    piles["braid"], rest = " ".join(rest[:5]), rest[5:]
+    options = options or {}
+    ends = ("end.top", "end.bottom") if options.get("ends", 2) == 2 else (
+        "end.bottom_left", "end.bottom_right", "end.top_left", "end.top_right")
+    for name in ends + ("side.1", "side.2"):
+        piles[name] = rest.pop()
+    piles["waste"] = " ".join(rest)
+    return Braid.from_position(piles, dealt=30, pass_no=pass_no, options=options)
+
+
+def test_no_position_on_a_plain_winning_line_is_lost_in_the_relaxed_braid(monkeypatch):
+    relaxed = Braid._relaxed_lost
+    plain(monkeypatch)
+    games = [rivals(seed, p) for seed in range(25) for p in (1, 4)]
+    games += [rivals(seed, 4, {"ends": 4}) for seed in range(10)]
+    assert sum(hopeless_free_line(g, relaxed) for g in games) >= 900
+
+
+def test_positions_on_winning_lines_of_deals_are_not_lost_in_the_relaxed_braid(monkeypatch):
+    relaxed = Braid._relaxed_lost
+    monkeypatch.setattr(Braid, "_relaxed_lost", lambda self: False)
+    checked = 0
+    for deal, options in ((25, {}), (13, {"ends": 4}), (27, {"redeals": 2})):
+        g = pasyans.new_game("braid", deal=deal, **options)
+        res = solve(g, 5_000, 30)
+        assert res.verdict == "won"
+        for m in res.line:
+            g._apply(m)
+            if g.piles["foundation.1"].cards:
+                assert not relaxed(g), (deal, options, g.piles)
+                checked += 1
+    assert checked >= 900
+
+
+def test_the_relaxed_braid_proves_deals_the_end_places_alone_do_not():
+    # Deal 2: both K♥ lie deep in the braid; the copies of the pack that the end cards need
+    # take the packets the braid's copies need, and the braid jams the end places.
+    for deal, options in ((2, {}), (12, {}), (2, {"ends": 4})):
+        g = pasyans.new_game("braid", deal=deal, **options)
+        g.advance()
+        assert not g._stuck(g._ready())
+        assert g._relaxed_lost()
+    assert solve(pasyans.new_game("braid", deal=2), 1_000, 30).verdict == "lost"
+    # Under four stacking places the relaxation waits until all four are taken.
+    g = at(stock="5C", braid="2S 8D", foundation_1="7D", options={"foundations": 4})
+    assert not g._relaxed_lost()
+
+
+def test_a_side_card_whose_twin_is_in_the_pack_goes_up_alone():
+    piles = {"foundation.1": "7S 8S 9S TS", "foundation.2": "7S", "braid": "QH KH",
+             "side.1": "JS", "end.top": "KD", "end.bottom": "KD", "waste": "JS 5C"}
+    g = Braid.from_position(piles, dealt=30, pass_no=4)
+    assert g.safe_move(g._generate()).notation == "found JS@side.1>foundation.1"
+    g = Braid.from_position({**piles, "side.2": "JS", "waste": "5C"}, dealt=30, pass_no=4)
+    assert g.safe_move(g._generate()).steps[0][0] == Card.parse("JS")
+    # Not when the twin lies in the braid or an end place, nor when its place refills at once.
+    for extra in ({"braid": "JS QH KH"}, {"end.top": "JS"}):
+        g = Braid.from_position({**piles, **extra, "waste": "5C"}, dealt=30, pass_no=4)
+        assert g.safe_move(g._generate()) is None
+    g = Braid.from_position(piles, dealt=30, pass_no=4, options={"side_fill": "at_once"})
+    assert g.safe_move(g._generate()) is None

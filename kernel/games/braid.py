@@ -76,6 +76,8 @@ _MOVES: dict[tuple, Move] = {}
 _STUCK: dict[tuple, bool] = {}
 STUCK_KEEP = 500_000
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
+#: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
+RELAX_CAP = 3000
 
 
 def _order(base: int, span: int) -> list[list[int]]:
@@ -95,6 +97,121 @@ def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tu
     if m is None:
         m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game="braid")
     return m
+
+
+class _Over(Exception):
+    """The relaxed search ran past ``RELAX_CAP`` tries."""
+
+
+class _Relaxed:
+    """The braid and its end places with every other card at hand at any time, in any order,
+    however often the pack would have to go round: a relaxation, so a loss here is a loss.
+
+    The end places take the braid's last card when the player wishes (a real line fills them
+    at once, one of the lines here). Played at once, for a winning line can be changed to do
+    so: the braid's last card or an end card going up on a packet (a winning line that puts
+    another copy on that packet first may play that copy where this card went: a copy from
+    the braid then waits in the end place this card leaves free, a copy at hand stays at
+    hand; a line that puts this card on the other packet of its suit, short of it alike,
+    differs by the packets' order); a card at hand going up whose twin is not in the braid
+    nor an end place (its twin is at hand, or up), or that both packets of its suit want (the
+    twin takes the other, as before); a base on a new packet under eight
+    stacking places (every base has its place). The search tries the rest: a card at hand
+    going up while its twin waits in the braid or an end place, the braid's last card to a
+    free end place. Won when the braid and the end places are empty and every side card can
+    go up, the cards at hand going up as far as they reach (then no copy has a rival).
+    """
+
+    def __init__(self, braid: list[int], room: int, order: list[list[int]], span: int,
+                 spare: list[int]) -> None:
+        self.braid, self.room, self.order, self.span, self.spare = braid, room, order, span, spare
+        pos = [(RANK[c] - RANK[order[SUIT[c]][0]]) % 13 for c in range(52)]
+        self.pos = [j if j < span else -2 for j in pos]  # -2: never wanted
+        self.failed: set[tuple] = set()
+        self.tries = 0
+
+    def _slot(self, slots: list[list[int]], c: int) -> int:
+        """The packet of ``c``'s suit that wants it next, or -1."""
+        t = slots[SUIT[c]]
+        j = self.pos[c]
+        return 0 if t[0] == j else 1 if t[1] == j else -1
+
+    def _settle(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
+                held: list[int]) -> int:
+        """Play the moves that are played at once; the braid's new depth."""
+        braid, order, span = self.braid, self.order, self.span
+        n = len(braid)
+        moved = True
+        while moved:
+            moved = False
+            for e in ends[:]:
+                i = self._slot(slots, e)
+                if i >= 0:
+                    slots[SUIT[e]][i] += 1
+                    ends.remove(e)
+                    held[e] -= 1
+                    moved = True
+            while k < n:
+                b = braid[n - 1 - k]
+                i = self._slot(slots, b)
+                if i < 0:
+                    break
+                slots[SUIT[b]][i] += 1
+                held[b] -= 1
+                k += 1
+                moved = True
+            for s in range(4):
+                t = slots[s]
+                for i in (0, 1):
+                    while 0 <= t[i] < span:
+                        c = order[s][t[i]]
+                        if not free[c] or held[c] and t[1 - i] != t[i]:
+                            break
+                        free[c] -= 1
+                        t[i] += 1
+                        moved = True
+        return k
+
+    def won(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
+            held: list[int], banned: frozenset[int] = frozenset()) -> bool:
+        """Whether the relaxed game is won from here; the arguments are changed. A card at
+        hand in ``banned`` does not go up on the one packet that wants it before its twin
+        from the braid or an end place has gone up: the branch that puts it up at once was
+        tried, and a line that puts it there later may put it there at once (the packet
+        takes nothing before it)."""
+        self.tries += 1
+        if self.tries > RELAX_CAP:
+            raise _Over
+        k = self._settle(k, ends, slots, free, held)
+        n = len(self.braid)
+        if k == n and not ends:
+            return all(f <= s for f, s in zip(free, self.spare))
+        banned = frozenset(c for c in banned if held[c])
+        key = (k, tuple(sorted(ends)), tuple(tuple(sorted(t)) for t in slots), tuple(free), banned)
+        if key in self.failed:
+            return False
+        tried = set(banned)
+        for s in range(4):
+            for i in (0, 1):
+                h = slots[s][i]
+                if not 0 <= h < self.span:
+                    continue
+                c = self.order[s][h]
+                if free[c] and held[c] and c not in tried:
+                    tried.add(c)
+                    t = [list(x) for x in slots]
+                    t[s][i] += 1
+                    f = free[:]
+                    f[c] -= 1
+                    if self.won(k, ends[:], t, f, held[:], banned):
+                        return True
+                    banned = banned | {c}
+        if k < n and len(ends) < self.room:
+            if self.won(k + 1, ends + [self.braid[n - 1 - k]], [list(x) for x in slots], free[:],
+                        held[:], banned):
+                return True
+        self.failed.add(key)
+        return False
 
 
 class Braid(Game):
@@ -274,12 +391,23 @@ class Braid(Game):
         and going up only uncovers the next card of its pile (an end place refilled from the
         braid advances the braid; a side place left empty may stay empty). A card with a rival
         is not safe: it may take the packet its twin, buried in the braid, needs sooner. Under
-        ``side_fill=at_once`` a side card is never safe, for its place takes a card at once."""
+        ``side_fill=at_once`` a side card is never safe, for its place takes a card at once.
+
+        Nor is its rival a threat to a side card (under ``side_fill=choice``) whose twin lies
+        in the pack or in another side place: take a winning line. If it puts the side card
+        up first, that move may come now (the packet takes nothing before it, and an empty
+        side place stays empty by choice). If it puts the twin from a side place on this packet
+        first, the two are one. If from the pack, the line may instead lay the twin in the
+        side place left empty, and the positions are one. If the side card goes on the
+        other packet of its suit, short of it like this one, the packets are interchangeable.
+        """
         p = self._p
         for m in moves:
             if m.kind != "found" or m.src == "stock" or self._at_once and m.src in SIDES:
                 continue
             c = m.steps[0][0]
+            if m.src in SIDES and self._twin_loose(c):
+                return m
             wants = twin_up = 0
             for name in self._found:
                 cs = p[name].cards
@@ -289,6 +417,11 @@ class Braid(Game):
             if twin_up or wants > 1:
                 return m
         return None
+
+    def _twin_loose(self, c: int) -> bool:
+        """Whether no copy of ``c`` lies in the braid or an end place."""
+        p = self._p
+        return c not in p["braid"].cards and all(c not in p[name].cards for name in self._ends)
 
     def solver_moves(self, moves: list[Move]) -> list[Move]:
         """The moves worth trying, best first.
@@ -332,14 +465,15 @@ class Braid(Game):
         return gaps
 
     def hopeless(self) -> bool:
-        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``;
-        its verdict depends on them and the packets only, so it is kept for each), or, in the
+        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck`` and
+        ``_relaxed_lost``; their verdict depends on them and the packets only, so it is kept
+        for each), or, in the
         last pass, the waste cannot give up the cards they need (see ``_last_pass_stuck``)."""
         p = self._p
         f1 = p[self._found[0]].cards
         if not f1:
             return False
-        key = (self._next is NEXT_WRAP, self._nends, RANK[f1[0]], tuple(p["braid"].cards),
+        key = (self._next is NEXT_WRAP, self._nends, len(self._found), RANK[f1[0]], tuple(p["braid"].cards),
                tuple(sorted(p[n].cards[-1] for n in self._found if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in self._ends if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
@@ -348,7 +482,7 @@ class Braid(Game):
             if len(_STUCK) > STUCK_KEEP:
                 _STUCK.clear()
             bounds = self._ready()
-            cached = _STUCK[key] = (self._stuck(bounds), bounds[0])
+            cached = _STUCK[key] = (self._stuck(bounds) or self._relaxed_lost(), bounds[0])
         if cached[0]:
             return True
         return self.pass_no > self.options["redeals"] and self._last_pass_stuck(cached[1])
@@ -399,6 +533,42 @@ class Braid(Game):
             if level > ends:
                 return True
         return False
+
+    def _relaxed_lost(self) -> bool:
+        """Whether the braid and the auxiliary cards cannot all go up even with every other
+        card at hand at any time: see ``_Relaxed``. Under four stacking places only once all
+        four are taken (no packet is started then); undecided within ``RELAX_CAP`` tries: not
+        lost."""
+        p = self._p
+        started = [p[name].cards for name in self._found if p[name].cards]
+        if len(started) < len(self._found) < 8:
+            return False
+        base = RANK[started[0][0]] - 1
+        span = PILE_LEN if self.options["wrap"] else PILE_LEN - base
+        # Per suit, the two packets' lengths: 0 not started yet, -1 never started.
+        slots: list[list[int]] = [[], [], [], []]
+        free = [2] * 52
+        for cs in started:
+            slots[SUIT[cs[0]]].append(len(cs))
+            for c in cs:
+                free[c] -= 1
+        for t in slots:
+            t.extend([0 if len(self._found) == 8 else -1] * (2 - len(t)))
+        braid = p["braid"].cards
+        ends = [p[name].cards[-1] for name in self._ends if p[name].cards]
+        held = [0] * 52
+        for c in braid + ends:
+            free[c] -= 1
+            held[c] += 1
+        spare = free[:]
+        for name in SIDES:
+            for c in p[name].cards:
+                spare[c] -= 1
+        relaxed = _Relaxed(braid, self._nends, _order(base, span), span, spare)
+        try:
+            return not relaxed.won(0, ends, slots, free, held)
+        except _Over:
+            return False
 
     def _last_pass_stuck(self, ready: list[int]) -> bool:
         """In the last pass: whether the pack cannot give up the copies the packets need.
