@@ -3,6 +3,7 @@ import pasyans
 import pytest
 from pasyans.cards import Card
 from pasyans.game import Game
+from pasyans.games import octagon
 from pasyans.games.octagon import Octagon
 from pasyans.perft import perft
 from pasyans.players import blind_play
@@ -211,25 +212,46 @@ def unpruned(monkeypatch):
     return apply
 
 
-def ends_of_blind_games():
+READINGS = [{}, {"packets": "any"}, {"relays": 2}, {"middle": "turned"}]
+
+
+def ends_of_blind_games(options=None):
     """Positions 10 and 20 moves before the blind player's end, deals 1–6."""
     for deal in range(1, 7):
-        g = pasyans.new_game("octagon", deal=deal)
+        g = pasyans.new_game("octagon", deal=deal, **(options or {}))
         blind_play(g)
         for back in (10, 20):
-            pos = pasyans.new_game("octagon", deal=deal)
+            pos = pasyans.new_game("octagon", deal=deal, **(options or {}))
             for m in g.moves[:len(g.moves) - back]:
                 pos.play(m)
             yield pos
 
 
-def test_the_pruned_search_agrees_with_the_plain_one(unpruned):
-    positions = list(ends_of_blind_games())
+def last_laying_side_steps(options: dict):
+    """The positions one move off the pruned search's furthest line in the last laying, with at
+    most twelve cards left in the pack, deals 1–8."""
+    for deal in range(1, 9):
+        g = pasyans.new_game("octagon", deal=deal, **options)
+        pos = g.clone()
+        for m in solve(g, 2000, 60).best:
+            if pos._last_laying() and len(pos._stock.cards) <= 12:
+                for alt in pos.legal_moves():
+                    if alt != m:
+                        side = pos.clone()
+                        side.play(alt)
+                        yield side
+            pos.play(m.notation)
+
+
+@pytest.mark.parametrize("options", READINGS)
+def test_the_pruned_search_agrees_with_the_plain_one(unpruned, options):
+    positions = list(ends_of_blind_games(options)) + list(last_laying_side_steps(options))[::4]
     pruned = [solve(g, 3000, 60).verdict for g in positions]
     unpruned()
     plain = [solve(g, 3000, 60).verdict for g in positions]
     both = [(a, b) for a, b in zip(pruned, plain) if "unknown" not in (a, b)]
     assert len(both) >= 10 and all(a == b for a, b in both)
+    assert "lost" in {a for a, _ in both}
 
 
 def test_a_won_line_is_never_hopeless_and_the_search_wins_from_anywhere_on_it():
@@ -247,10 +269,10 @@ def test_a_won_line_is_never_hopeless_and_the_search_wins_from_anywhere_on_it():
 
 def test_the_card_is_not_played_up_at_once_when_its_twin_needs_the_place():
     # Up first from packet 1, the 5S leaves the other 5S waiting for the second pile at 4S,
-    # whose 4S lies under it: packet 2's 5S must go first.
+    # whose 4S lies under it: packet 2's 5S must go first (and goes at once, being over the 4S).
     g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 6S 4S 5S",
            p3="", p4="", laying=4)
-    assert g.safe_move(g.legal_moves()) is None
+    assert g.safe_move(g.legal_moves()).notation == "found 5S@packet.2>ace.1"
     res = solve(g, 2000, 30)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     assert res.line[0].notation == "found 5S@packet.2>ace.1"
@@ -326,3 +348,67 @@ def test_hopeless_when_a_card_under_a_higher_one_of_its_suit_goes_up_second(unpr
     assert solve(pos, 5000, 30).verdict == verdict
     unpruned()
     assert solve(pos, 5000, 30).verdict == verdict
+
+
+SPADES_LOW = dict(SPADES_HIGH, a1="AS 2S 3S", a5="AS 2S 3S", p3="KS QS JS TS 9S 8S", p4="KS QS JS TS 9S 8S")
+
+
+@pytest.mark.parametrize("p2, verdict", [("4S 7S", "lost"), ("7S 4S", "won")])
+def test_hopeless_when_both_copies_must_go_up_first(unpruned, p2, verdict):
+    # A 7S over a lower spade goes up while that spade is down, so on the only pile past it:
+    # first of the two 7S. Over the 4S too, the other 7S must be first as well.
+    pos = at(**dict(SPADES_LOW, p1="5S 7S", p2=p2), stock="4S 5S 6S 6S", laying=4)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 5000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == verdict
+
+
+CROSSED = dict(SPADES_HIGH, a1="AS 2S 3S 4S 5S", a5="AS 2S 3S 4S 5S", a2="AH 2H 3H 4H 5H 6H 7H 8H",
+               a6="AH 2H 3H 4H 5H 6H 7H 8H", p2="9H JH KS", p3="KS QS JS TS 9S 7S 6S",
+               p4="KH QH TH 9H")
+
+
+@pytest.mark.parametrize("p1, verdict", [("6S 8S KH", "lost"), ("KH 6S 8S", "won")])
+def test_hopeless_when_first_copies_wait_for_each_other(unpruned, p1, verdict):
+    # The 8S over the 6S must go up before the 8S of the pack, so a spade pile reaches the QS
+    # for the KS only after the KH over that 8S is up; over the 9H, the JH under the KS must go
+    # up before the JH of the pack, so a heart pile reaches the QH only after the KS is up.
+    pos = at(**dict(CROSSED, p1=p1), stock="8S JH QH TH QS JS TS 9S 7S", laying=4)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 10_000, 60).verdict == verdict
+    unpruned()
+    assert solve(pos, 10_000, 60).verdict == verdict
+
+
+def _piles_to(tops: str) -> dict:
+    """The eight ace piles built up to ``tops`` (two per suit, in the order of ``ACES``)."""
+    ranks = "A23456789TJQK"
+    return {f"a{i}": " ".join(r + t[1] for r in ranks[:ranks.index(t[0]) + 1])
+            for i, t in enumerate(tops.split(), 1)}
+
+
+@pytest.mark.parametrize("middle, verdict", [("QC KH JH JC", "lost"), ("QC KH JC JH", "won")])
+def test_hopeless_when_a_middle_card_could_step_aside_only_onto_a_card_under_it(unpruned, middle, verdict):
+    # The JC lies over the JH that the QH over the TC waits for; a KC may top a packet, so a QC
+    # might, but the only QC left lies under the JC: the JC never leaves (from deal 12).
+    pos = at("QS 9H", middle, laying=4, **_piles_to("8S 6H TD 9C KS KH KD QC"), p1="7H JS TS",
+             p2="TC QD QH KC TH", p3="9S", p4="KC KD KS JD 8H")
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 5000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == verdict
+
+
+def test_hopeless_when_the_last_laying_turns_a_card_onto_one_it_needs(unpruned):
+    # The pack free, nothing is stuck; turned in its order, the 6D comes first onto the 4D (which
+    # waits for the 3D under the QC, whose JC lies under the 4D), while the 6D, its twin up, can
+    # only go on the diamond pile at 2D or step aside onto the 7D under it (from deal 19).
+    pos = at("TD 9S 8D 6D", "7D JD QD JC 9D 4D", laying=4, **_piles_to("7S QH 2D 9C KS KH KD KC"),
+             p1="TC KS QS", p2="JS TS", p3="8S", p4="KD KH 5D 3D KC QC")
+    packets = tuple(tuple(p.cards) for p in pos._packets)
+    assert not octagon._stuck(tuple(map(tuple, pos._heights())), packets, tuple(pos._middle.cards),
+                              pos._leavers())
+    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == "lost"

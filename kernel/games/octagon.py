@@ -283,7 +283,9 @@ class Octagon(Game):
         1. no card that could be built on ``c`` can still come out of the pack (so ``c``'s
            only use besides going up, as a base for a build, is void);
         2. the other ace pile of its suit is at ``c - 1`` or higher, or ``c``'s twin lies
-           under it in the same packet (so the twin cannot want the same place first);
+           under it in the same packet, or ``c`` lies in a packet over a lower card of its
+           suit (so it goes up before its twin in every line, see ``_marked``): the twin
+           cannot want the same place first;
         3. it does not change what the pack holds later: from a packet, the packet keeps a
            card (no refill is brought forward); from the middle, only in the last laying
            (a card left there never goes back into the pack, where a refill might take it).
@@ -302,7 +304,8 @@ class Octagon(Game):
                 return False
         elif len(self._p[src].cards) < 2 and not self._no_refill():
             return False
-        return h[SUIT[c]][0] >= RANK[c] - 1 or self._twin_waits(c, src, h)
+        return h[SUIT[c]][0] >= RANK[c] - 1 or self._twin_waits(c, src, h) or (
+            src != "middle" and _over_lower(c, self._p[src].cards))
 
     def _twin_waits(self, c: int, src: str, h: list[list[int]]) -> bool:
         """Whether the other copy of ``c`` lies under a card that cannot go up before ``c``:
@@ -336,40 +339,57 @@ class Octagon(Game):
         laying the middle's cards leave from the top only, upwards or, when a card one rank
         higher may yet top a packet (``_leavers``), by a build (then they count as free). A card
         goes up once a copy of every lower rank of its suit is up; the second copy of a rank (its
-        twin up already, or bound to go up first, see ``_stuck``) once both copies of every
-        lower rank are. Cards are added while one fits;
-        every real line puts its cards up in an order the relaxation allows (reach only grows,
-        a card over another in a packet or the last middle leaves first), so a card never
-        added cannot go up in the real game either.
+        twin up already, or bound to go up first, see ``_stuck``; or its twin bound to go up
+        first, see ``_marked``) once both copies of every lower rank are. Cards are added while
+        one fits; every real line puts its cards up in an order the relaxation allows (reach
+        only grows, a card over another in a packet or the last middle leaves first), so a card
+        never added cannot go up in the real game either. In the last laying, with every packet
+        holding a card, the same again with the pack turned in its order (``_stuck_turning``).
         """
         if self.stage == 0:
             return False
         packets = tuple(tuple(p.cards) for p in self._packets if p.cards)
-        middle = tuple(self._middle.cards) if self._last_laying() else ()
-        return _stuck(tuple(map(tuple, self._heights())), packets, middle,
-                      self._leavers() if middle else frozenset())
+        last = self._last_laying()
+        middle = tuple(self._middle.cards) if last else ()
+        h = tuple(map(tuple, self._heights()))
+        leavers = self._leavers() if last else frozenset()
+        if _stuck(h, packets, middle, leavers):
+            return True
+        stock = self._stock.cards
+        if not (last and stock) or any(self.refill) or len(packets) < len(PACKETS):
+            return False
+        return _stuck_turning(h, packets, middle, tuple(stock), leavers,
+                              self.options["packets"] == "any")
 
     def _leavers(self) -> frozenset:
-        """The cards of the middle (in the last laying) that may yet leave it by a build.
+        """The cards of the middle or the pack (in the last laying) that may yet leave the
+        middle by a build.
 
         A card comes onto a packet only from the pack (dealt or refilled) or by a build from
         the middle onto the card one rank higher; in the last laying the middle never goes back
-        into the pack. So a card that may yet top a packet lies in a packet or the pack now, or
-        lies in the middle while a card one rank higher (of its suit, or of any suit) may yet top
-        a packet; a middle card may leave by a build only onto such a card.
+        into the pack. So a card may yet top a packet when it lies in a packet or the pack now,
+        or may leave the middle by a build; and a card leaves the middle by a build only onto a
+        card one rank higher (of its suit, or of any suit) that may top a packet by then: not a
+        card lying under it in the middle, which leaves after it. The pack is turned onto the
+        middle, over every card there.
         """
-        bases = set(self._stock.cards)
-        for p in self._packets:
-            bases.update(p.cards)
         any_suit = self.options["packets"] == "any"
-        ranks = {RANK[c] for c in bases}
+        key = RANK.__getitem__ if any_suit else int
+        above = len(self._middle.cards)  # over every card of the middle
+        # what each card may be built on offers, and the highest place it may do so from
+        tops = {key(c): above for p in (self._stock, *self._packets) for c in p.cards}
+        by_rank: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+        for i, c in enumerate(self._middle.cards):
+            by_rank[RANK[c]].append((i, c))
+        for c in self._stock.cards:
+            by_rank[RANK[c]].append((above, c))
         leavers = set()
-        for c in sorted(set(self._middle.cards), key=RANK.__getitem__, reverse=True):
-            r = RANK[c]
-            if r < 13 and (r + 1 in ranks if any_suit else c + 1 in bases):
+        for r in range(12, 0, -1):
+            going = [(i, c) for i, c in by_rank[r]
+                     if tops.get(key(c) + 1 if any_suit else c + 1, -1) > (i if i < above else -1)]
+            for i, c in going:
                 leavers.add(c)
-                bases.add(c)
-                ranks.add(r)
+                tops[key(c)] = max(tops.get(key(c), -1), i)
         return frozenset(leavers)
 
     def info(self) -> dict:
@@ -395,6 +415,13 @@ class Octagon(Game):
                       "Реконструкция утраченной фиг. 30: тузы попарно по сторонам, боковые пачки по углам, "
                       "середина внутри", {"aces": ("the aces", "тузы"),
                                           "packets": ("the side packets", "боковые пачки")})
+
+
+def _over_lower(c: int, cards: list[int]) -> bool:
+    """Whether a card of ``c``'s suit of a lower rank lies in ``cards`` (a stack, ``c`` on
+    top)."""
+    s, r = SUIT[c], RANK[c]
+    return any(SUIT[x] == s and RANK[x] < r for x in cards[:-1])
 
 
 def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
@@ -426,19 +453,11 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     must have reached the rank below.
     """
     left = [0] * 52  # copies of each card still in a stack
-    stacks = []
-    for k, st in enumerate(packets + (middle,)):
-        over = [0, 0, 0, 0]  # per suit, the highest rank lying above that can only go up
-        marked = []
-        for c in reversed(st):
-            left[c] += 1
-            s, r = SUIT[c], RANK[c]
-            lo, hi = h[s]
-            marked.append((c, over[s] >= r or (lo >= r) != (hi >= r)))
-            if r > over[s] and (k < len(packets) or c not in leavers):
-                over[s] = r
-        marked.reverse()
-        stacks.append(marked)
+    firsts: dict[int, int] = {}
+    stacks = _marked(h, packets, middle, leavers, left, firsts)
+    if stacks is None:
+        return True
+    held = _held(h, firsts, left)
     reach, reach2 = [0] * 4, [0] * 4
     for s in range(4):
         _rise(s, left, reach, reach2)
@@ -453,12 +472,205 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
                         st is mid and c in leavers):
                     break
                 st.pop()
-                left[c] -= 1
+                left[c] -= 1 + held.pop(c, 0)
                 s, r = SUIT[c], RANK[c]
                 if reach[s] == r - 1 or reach2[s] == r - 1:  # else neither reach moves
                     _rise(s, left, reach, reach2)
                 moved = True
     return any(stacks)
+
+
+def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: list[int],
+            firsts: dict[int, int]) -> list | None:
+    """The stacks (the packets, then the middle) as lists of ``[card, second]``, bottom first,
+    counting the copies into ``left`` and the cards that must go up first of their copies
+    into ``firsts``; None when two copies of a card must both go up first.
+
+    A card goes up second of its two copies (``second``) when its twin is up already, or when
+    it lies under a card of its suit of the same or a higher rank that can only go up (see
+    ``_stuck``), or when its twin must go up first: a card ``y`` that can only go up and lies
+    over a lower card ``x`` of its suit goes up while ``x`` is down, so while at most one ace
+    pile of the suit has passed ``x``'s rank; it goes on that pile, which a copy of ``y``'s
+    rank up before would have passed already: ``y`` is the first of its copies to go up.
+    """
+    stacks = []
+    n = len(packets)
+    for k, st in enumerate(packets + (middle,)):
+        over = [0, 0, 0, 0]  # per suit, the highest rank lying above that can only go up
+        marked = []
+        for c in reversed(st):
+            left[c] += 1
+            s, r = SUIT[c], RANK[c]
+            lo, hi = h[s]
+            marked.append([c, over[s] >= r or (lo >= r) != (hi >= r)])
+            if r > over[s] and (k < n or c not in leavers):
+                over[s] = r
+        marked.reverse()
+        low = [14, 14, 14, 14]  # per suit, the lowest rank lying below
+        for i, (c, _) in enumerate(marked):
+            s, r = SUIT[c], RANK[c]
+            if low[s] < r and (k < n or c not in leavers):
+                if c in firsts:
+                    return None
+                firsts[c] = k * 1000 + i
+            low[s] = min(low[s], r)
+        stacks.append(marked)
+    if firsts:
+        for k, st in enumerate(stacks):
+            for i, x in enumerate(st):
+                at = firsts.get(x[0])
+                if at is not None and at != k * 1000 + i:
+                    x[1] = True
+    return stacks
+
+
+def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
+    """The free copies that must wait for their twin in a stack (it goes up first, see
+    ``_marked``): counted into ``left`` as if in a stack, until a copy leaves one."""
+    held = {}
+    for c in firsts:
+        lo, hi = h[SUIT[c]]
+        if left[c] == 1 and lo < RANK[c] and hi < RANK[c]:
+            held[c] = 1
+            left[c] += 1
+    return held
+
+
+def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leavers: frozenset,
+                   any_suit: bool) -> bool:
+    """Whether some card can never go up in the last laying, the pack turned in its order.
+
+    The relaxation of ``_stuck`` with time: the cards of the pack are no longer free but come
+    into the middle one by one (the top of the pack first), each on top of what is left there.
+    Between two turns every top card that fits leaves its stack: upwards when ``_stuck`` would
+    let it, or from the middle by a build when a card one rank higher (of its suit, or of any
+    suit) may top a packet by then (see ``_Turning``). A card turned on a card of its suit of
+    the same or a lower rank marks that card to go up second (see ``_stuck``) when it can only
+    go up (it is not in ``leavers``, the cards that may ever leave the middle by a build); on a
+    lower one, it must go up first of its copies, and its twin second (see ``_marked``).
+
+    By induction on the turns, every card the real game has taken off a stack by a turn the
+    relaxation has too (and every real packet top is a possible top of the relaxation), so a
+    card the real game still leaves in the middle when a card comes on it lies there in the
+    relaxation as well, under that card. A refill takes cards of the pack past the middle:
+    from the first turn at which a packet may be empty (it is empty in the relaxation no later
+    than in the real game) the rest of the pack is free, as in ``_stuck``, and may top a packet.
+    """
+    left = [0] * 52
+    firsts: dict[int, int] = {}
+    stacks = _marked(h, packets, middle, leavers, left, firsts)
+    if stacks is None:
+        return True
+    for c in stock:
+        left[c] += 1
+    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
+    mid = stacks[-1]
+    for i in range(len(stock) - 1, -1, -1):
+        if not all(stacks[:-1]):
+            for c in stock[:i + 1]:
+                if c in firsts and any(x[0] == c for st in stacks for x in st):
+                    run.held[c] = run.held.get(c, 0) + 1
+                else:
+                    left[c] -= 1
+                run.may_top(c)
+            break
+        c = stock[i]
+        s, r = SUIT[c], RANK[c]
+        lo, hi = h[s]
+        turned = [c, (lo >= r) != (hi >= r) or c in firsts]
+        if c not in leavers:
+            first = False
+            for x in mid:
+                if SUIT[x[0]] == s and RANK[x[0]] <= r:
+                    x[1] = True
+                    first = first or RANK[x[0]] < r
+            if first:
+                if c in firsts:
+                    return True
+                firsts[c] = -1
+                for st in stacks:
+                    for x in st:
+                        if x[0] == c:
+                            x[1] = True
+        mid.append(turned)
+        run.settle()
+    run.rise()
+    run.settle()
+    return any(stacks)
+
+
+class _Turning:
+    """The state of ``_stuck_turning`` between turns: the stacks (the packets, then the
+    middle) of marked cards, the copies of each card not free, the reaches of ``_stuck``, and
+    the cards that may top a packet; ``held``: the free copies waiting for their twin (see
+    ``_held``).
+
+    A real packet top is a card of the packets with every card above it gone (they left only
+    upwards, so the relaxation has taken them off), or a card built from the middle: it left
+    the middle at a time when a card one rank higher might top a packet, so the relaxation has
+    taken it off by then and has that card among the possible tops (``pending`` holds the cards
+    taken off the middle that wait for such a card)."""
+
+    def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int]) -> None:
+        self.stacks, self.left, self.any_suit, self.held = stacks, left, any_suit, held
+        self.reach, self.reach2 = [0] * 4, [0] * 4
+        self.tops: set[int] = set()
+        self.pending: set[int] = set()
+        self.rise()
+        for st in stacks[:-1]:
+            self.may_top(st[-1][0])
+        self.settle()
+
+    def rise(self) -> None:
+        """Bring the reaches of every suit up to date."""
+        for s in range(4):
+            _rise(s, self.left, self.reach, self.reach2)
+
+    def _key(self, c: int) -> int:
+        """What ``c`` offers as a packet top: itself, or its rank when any suit builds on it."""
+        return RANK[c] + 100 if self.any_suit else c
+
+    def buildable(self, c: int) -> bool:
+        """Whether a card one rank higher than ``c`` may top a packet."""
+        return RANK[c] < 13 and self._key(c) + 1 in self.tops
+
+    def may_top(self, c: int) -> None:
+        """``c`` may top a packet from now on; so may the pending cards one rank lower."""
+        todo = [c]
+        while todo:
+            k = self._key(todo.pop())
+            if k in self.tops:
+                continue
+            self.tops.add(k)
+            down = [x for x in self.pending if self._key(x) == k - 1]
+            self.pending.difference_update(down)
+            todo.extend(down)
+
+    def settle(self) -> None:
+        """Take off the stacks every top card that fits, until none does."""
+        stacks, left, reach, reach2 = self.stacks, self.left, self.reach, self.reach2
+        mid = stacks[-1]
+        moved = True
+        while moved:
+            moved = False
+            for st in stacks:
+                while st:
+                    c, second = st[-1]
+                    s, r = SUIT[c], RANK[c]
+                    build = st is mid and self.buildable(c)
+                    if r - 1 > (reach2 if second else reach)[s] and not build:
+                        break
+                    st.pop()
+                    left[c] -= 1 + self.held.pop(c, 0)
+                    if build:
+                        self.may_top(c)
+                    elif st is mid:
+                        self.pending.add(c)
+                    elif st:
+                        self.may_top(st[-1][0])
+                    if reach[s] == r - 1 or reach2[s] == r - 1:
+                        _rise(s, left, reach, reach2)
+                    moved = True
 
 
 def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> None:
