@@ -256,3 +256,102 @@ def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
         if r.verdict == "won":
             assert play_line(g, r.line).status == "won"
     assert sum(r.states for r in pruned) < sum(r.states for r in plain)
+
+
+def test_hopeless_when_no_packet_card_can_ever_leave():
+    # No empty packet can ever be made and the aces lie under cards with no host to come.
+    g = at("7C 2D QH 5S 8C KS", "9D 4S QD JH TH 9S 8H", "2C AS QC 7S JC TC", "3D 3C 6D",
+           "TS 3H KC 4C TD 9C 8D 7H 6S", "8S 9H AD QS KD 7D 6C 5D 4D 3S 2S", bouquet="JD KH 5H JS 6H 5C 4H",
+           found={2: "AH 2H", 4: "AC"})
+    assert g.hopeless()
+    cleared = at("7C 2D QH 5S 8C KS", "9D 4S QD JH TH 9S 8H", "2C AS QC 7S JC TC", "",
+                 "TS 3H KC 4C TD 9C 8D 7H 6S", "8S 9H AD QS KD 7D 6C 5D 4D 3S 2S",
+                 bouquet="JD KH 5H JS 6H 5C 4H 3D 3C 6D", found={2: "AH 2H", 4: "AC"})
+    assert not cleared.hopeless()  # the kings may go into the empty packet
+    g = pasyans.new_game("parterre", deal=3)
+    assert not g.hopeless()  # nothing is judged during the deal
+
+
+def test_hopeless_is_never_wrong_on_random_small_positions(monkeypatch):
+    import random
+    from pasyans.game import Game
+    from pasyans.solver import solve
+    hopeless = Parterre.hopeless
+    for hook in ("safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
+    fired = {}
+    for opts in ({}, {"transfer": "sequence"}, {"bases": "any"}):
+        for seed in range(40):
+            rnd = random.Random(seed)
+            g = _small(seed, rnd.choice([6, 7, 8]) + ("bases" in opts), rnd.choice([0, 1, 2]), **opts)
+            for _ in range(rnd.randrange(12)):
+                moves = g._generate()
+                if moves:
+                    g._apply(rnd.choice(moves))
+            g = Parterre.from_position({n: [c.ascii for c in v.cards] for n, v in g.piles.items()}, options=opts)
+            if g.status == "playing" and hopeless(g):
+                fired[str(opts)] = fired.get(str(opts), 0) + 1
+                assert solve(g, 30_000, 60).verdict == "lost", (opts, seed)
+    assert len(fired) == 3, fired
+
+
+def _begun_anywhere(seed: int, left: int, nbq: int, empty_suit: bool, **options) -> Parterre:
+    """A ``bases=any`` position: each foundation begun at a random card (the spades' maybe not)."""
+    import random
+    rnd = random.Random(seed)
+    found, rest = {}, []
+    for i, s in enumerate("SHDC"):
+        base = rnd.randrange(13)
+        suit = ["A23456789TJQK"[(base + k) % 13] + s for k in range(13)]
+        n = 0 if empty_suit and i == 0 else 13 - left
+        found[i + 1] = " ".join(suit[:n])
+        rest += suit[n:]
+    rnd.shuffle(rest)
+    pk = rest[nbq:]
+    return at(*(" ".join(pk[i::6]) for i in range(6)), bouquet=" ".join(rest[:nbq]), found=found, bases="any",
+              **options)
+
+
+def test_solver_hooks_keep_the_verdicts_with_any_bases(monkeypatch):
+    from pasyans.game import Game
+    from pasyans.solver import play_line, solve
+    games = [_begun_anywhere(s, 4 if s % 4 == 0 else 6 + s % 3, s % 3, s % 4 == 0,
+                             **({"transfer": "sequence"} if s % 5 == 1 else {})) for s in range(14)]
+    games = [g for g in games if g.status == "playing"]
+    pruned = [solve(g, 8_000, 60) for g in games]
+    for hook in ("safe_move", "solver_moves", "hopeless"):
+        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
+    plain = [solve(g, 8_000, 60) for g in games]
+    both = [(a.verdict, b.verdict) for a, b in zip(pruned, plain) if "unknown" not in (a.verdict, b.verdict)]
+    assert all(a == b for a, b in both) and {a for a, _ in both} == {"won", "lost"}
+    assert len(both) >= 12
+    for g, r in zip(games, pruned):
+        if r.verdict == "won":
+            assert play_line(g, r.line).status == "won"
+    assert sum(r.states for r in pruned) < sum(r.states for r in plain)
+
+
+def test_safe_move_with_any_bases():
+    g = at("9D AS", "6C", bouquet="4H", found={1: "KS", 2: "5H"}, bases="any")
+    assert g.safe_move(g.legal_moves()).notation == "found AS@garden.1>foundation.1"  # an ace carries nothing
+    g = at("9D 6S", "QC", found={1: "5S"}, bases="any")
+    assert g.safe_move(g.legal_moves()) is None  # the queen or nine might begin their foundations: a choice
+    found = {1: "9S TS JS QS KS AS 2S 3S 4S", 2: "6H 7H 8H 9H TH JH QH KH AH 2H 3H",
+             3: "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2D", 4: "2C 3C"}
+    g = at("9C 5S", "4C", "KC", found=found, bases="any")
+    assert g.safe_move(g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
+    found[4] = "KC"
+    g = at("9C 5S", "3C 4C", "2C", found=found, bases="any")
+    assert g.safe_move(g.legal_moves()) is None  # the 4♣ may want the 5♠ to carry the 3♣
+    found[4] = "4C"
+    g = at("9C 5S", "3C 4H", "KC", found=found, bases="any")
+    assert g.safe_move(g.legal_moves()) is None  # the 3♣, last of its suit, may want the 4♥ on the 5♠
+
+
+def test_a_bouquet_card_goes_up_only_for_the_next_of_its_suit_with_any_bases():
+    g = at("3S 9D", "5C", bouquet="2S", found={1: "QS KS AS"}, bases="any")
+    assert not any(m.card.ascii == "2S" for m in g.solver_moves(g._generate()) if m.kind == "found")
+    g = at("9D 3S", "5C", bouquet="2S", found={1: "QS KS AS"}, bases="any")
+    assert "found 2S@bouquet>foundation.1" in {m.notation for m in g.solver_moves(g._generate())}
+    g = at("9D 3S", "5C", bouquet="2H", bases="any")
+    assert "found 2H@bouquet>foundation.2" not in {m.notation for m in g.solver_moves(g._generate())}

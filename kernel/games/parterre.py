@@ -204,7 +204,8 @@ class Parterre(Game):
         return tuple(sorted(map(tuple, self._gd))), tuple(sorted(self._bq)), fd, len(self._stock)
 
     def safe_move(self, moves: list[Move]) -> Move | None:
-        """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more.
+        """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more
+        (with ``bases=any``, see :meth:`_safe_any`).
 
         Proof: such a card c can serve the parterre only as a host for a card d of rank r - 1 of
         another suit; d's foundation then holds r - 2, so d may go up instead of onto c, and on
@@ -212,7 +213,7 @@ class Parterre(Game):
         down is matched by one that plays c (and each such d) up and skips their moves.
         """
         if self.options["bases"] != "aces":
-            return None
+            return next((m for m in moves if m.kind == "found" and self._safe_any(m.steps[0][0])), None)
         low = min(map(len, self._fd))
         for m in moves:
             if m.kind == "found":
@@ -220,6 +221,30 @@ class Parterre(Game):
                 if r <= 2 or low >= r - 2:
                     return m
         return None
+
+    def _safe_any(self, c: int) -> bool:
+        """With ``bases=any``: whether card ``c``, fitting on a begun foundation, is safe to play up.
+
+        Safe: an ace (it carries nothing in the parterre), or a card of rank r when every card of
+        rank r - 1 is up or is the next card of its begun foundation and every card of rank r - 2
+        is up. Proof as for :meth:`safe_move`: a card d laid on ``c`` in a winning line may go up
+        instead (its foundation waits for it alone), and nothing could be laid on d. A card that
+        would begin a foundation is never safe: it chooses the base.
+        """
+        r = RANK[c]
+        if not self._fd[SUIT[c]]:
+            return False
+        if r == 1:
+            return True
+        fd = self._fd
+        for t in range(4):
+            f = fd[t]
+            d = 13 * t + r - 2
+            if d not in f and not (f and len(f) < 13 and 13 * t + RANK[f[-1]] % 13 == d):
+                return False
+            if r > 2 and d - 1 not in f:
+                return False
+        return True
 
     def solver_moves(self, moves: list[Move]) -> list[Move]:
         """The moves worth trying, best first (see :meth:`_order_key`), without three kinds of
@@ -247,14 +272,16 @@ class Parterre(Game):
             kept.append(m)
         return sorted(kept, key=self._order_key())
 
-    def _order_key(self) -> Callable[[Move], tuple[int, int]]:
-        """Best first: by kind, then moves from the packet whose card next wanted on a
-        foundation lies nearest its top (bouquet cards after those, packets without one last)."""
-        need = {13 * s + len(f) for s, f in enumerate(self._fd) if len(f) < 13}  # aces bases
+    def _order_key(self) -> Callable[[Move], tuple[int, bool, int]]:
+        """Best first: by kind, transfers before bouquet cards (those are spent for good), then
+        moves from the packet whose card next wanted on a foundation lies nearest its top."""
+        aces = self.options["bases"] == "aces"
+        need = {13 * s + (RANK[f[-1]] % 13 if f else 0)
+                for s, f in enumerate(self._fd) if len(f) < 13 and (f or aces)}
         depth = {name: next((d for d, c in enumerate(reversed(pile)) if c in need), 99)
                  for name, pile in zip(GARDEN, self._gd)}
         order = self.SOLVER_ORDER
-        return lambda m: (order.get(m.kind, 3), depth.get(m.steps[0][1], 50))
+        return lambda m: (order.get(m.kind, 3), m.kind == "build", depth.get(m.steps[0][1], 50))
 
     @staticmethod
     def _build_useful(r: int, movable: dict[str, set[int]], dst: str, bq_ranks: set[int]) -> bool:
@@ -291,20 +318,33 @@ class Parterre(Game):
         return out
 
     def _up_useful(self, c: int) -> bool:
-        """Whether playing bouquet card ``c`` up now can matter (aces bases only).
+        """Whether playing bouquet card ``c`` up now can matter.
 
         Proof: a card in the bouquet stays available, and one on its foundation serves only the
-        next card of its suit. In a winning line, put off playing ``c`` up until just before that
-        next card goes up (a king: to the very end, when the packets are empty). So some winning
-        line plays it up only when the next card of its suit is available: in the bouquet or on
-        top of a packet.
+        next card of its suit (the card a rank above, the ace after the king with ``bases=any``;
+        the first card up fixes nothing that the same card played later would not). In a winning
+        line, put off playing ``c`` up until just before that next card goes up (the thirteenth
+        card of its suit: to the very end, when the packets are empty). So some winning line
+        plays it up only when the next card of its suit is available: in the bouquet or on top
+        of a packet.
         """
-        if self.options["bases"] != "aces":
-            return True
-        if RANK[c] == 13:
+        if len(self._fd[SUIT[c]]) == 12:
             return not any(self._gd)
-        nxt = c + 1
+        nxt = 13 * SUIT[c] + RANK[c] % 13
         return nxt in self._bq or any(p and p[-1] == nxt for p in self._gd)
+
+    def hopeless(self) -> bool:
+        """No packet can ever be emptied, even in a relaxed game (see :func:`_stuck`), so the
+        cards in them never all go up."""
+        return not self._stock and _stuck(self._gd, self._bq, [self._chain(s) for s in range(4)],
+                                          self.options["transfer"] == "sequence")
+
+    def _chain(self, s: int) -> list[int] | None:
+        """The cards of suit ``s`` still to go up, in order (None: any card may begin the foundation)."""
+        f = self._fd[s]
+        if not f:
+            return None if self.options["bases"] == "any" else list(range(13 * s, 13 * s + 13))
+        return [13 * s + (RANK[f[-1]] + k) % 13 for k in range(13 - len(f))]
 
     def layout(self) -> Layout:
         spots = [Spot(name, 0.6 + 1.6 * s, 0.6, "foundation", f"foundation {SUIT_SIGNS[s]}",
@@ -317,6 +357,74 @@ class Parterre(Game):
                       "The parterre of six packets spread downwards, the bouquet spread below, the foundations above",
                       "Партер из шести пачек, разложенных веером вниз; под ним букет, над ним основания",
                       {"parterre": ("the parterre", "партер")})
+
+
+def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[list[int] | None], seq: bool) -> bool:
+    """Whether, in the relaxed game, no packet can ever be emptied while none is empty, so no line wins.
+
+    Relaxed, from the packets as they are now (none empty): a packet card leaves once the cards
+    above it have left (or, with runs moving, lie on it in a descending run, which leaves with
+    it) and either it can go up or a card a rank above is a host. A host is a card on top of
+    what is left of its packet, a packet card that has left, or a bouquet card laid out (on a
+    host). A card goes up when the one before it in its ``chain`` is up and it is free: in the
+    bouquet, left, or on top of what is left of its packet (a ``None`` chain: any card on top
+    may go up). Nothing is ever taken back: a host stays a host, however many cards it carries.
+
+    Proof, by induction along any real line up to the first time a packet is empty: each card
+    that has left its packet, gone up or been laid out, and each card that has served as a
+    host, has done so in the relaxed game, whose conditions are weaker than the rules'. So if
+    the relaxed game never empties a packet, no real line does, and a won line empties them all.
+    """
+    if not all(packets):
+        return False
+    top = [len(p) for p in packets]  # how many cards are left in each packet
+    at = {c: (p, i) for p, pile in enumerate(packets) for i, c in enumerate(pile)}
+    host = [False] * 15
+    for pile in packets:
+        host[RANK[pile[-1]]] = True
+    pos = [0] * 4
+    waiting = list(bouquet)
+
+    def leave(p: int, n: int) -> bool:
+        """The top ``n`` cards left of packet ``p`` leave; whether it is now empty."""
+        top[p] -= n
+        for c in packets[p][top[p]:top[p] + n]:
+            host[RANK[c]] = True
+        if top[p]:
+            host[RANK[packets[p][top[p] - 1]]] = True
+        return not top[p]
+
+    changed = True
+    while changed:
+        changed = False
+        for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
+            while chain is not None and pos[s] < len(chain):
+                p, i = at.get(chain[pos[s]], (0, 99))
+                if i < top[p]:  # still in its packet
+                    if i != top[p] - 1:
+                        break
+                    if leave(p, 1):
+                        return False
+                pos[s] += 1
+                changed = True
+        for b in list(waiting):  # bouquet cards laid out
+            if host[RANK[b] + 1]:
+                waiting.remove(b)
+                host[RANK[b]] = True
+                changed = True
+        for p, pile in enumerate(packets):  # packet cards leaving
+            i = top[p] - 1
+            while i >= 0:
+                c = pile[i]
+                if host[RANK[c] + 1] or (i == top[p] - 1 and chains[SUIT[c]] is None):
+                    if leave(p, top[p] - i):
+                        return False
+                    changed = True
+                    break
+                if not seq or i == 0 or RANK[pile[i - 1]] != RANK[c] + 1:
+                    break
+                i -= 1
+    return True
 
 
 GAME = Parterre
