@@ -509,3 +509,116 @@ def test_a_card_that_needs_too_many_cards_turned_on_it_first_is_hopeless(monkeyp
     assert not g.hopeless()  # the count that takes the pack as free misses it
     plain(monkeypatch)
     assert solve(g).verdict == "lost"
+
+
+# ---- the couples reading's move order ----------------------------------------------------------
+
+def child_keys(g, moves):
+    keys = []
+    for m in moves:
+        h = g.clone()
+        h._apply(m)
+        keys.append(h.canonical_key())
+    return keys
+
+
+def test_couples_order_keeps_one_move_of_each_outcome():
+    couples = dict(pairing="couples")
+    games = [started(deal=1, **couples), started(deal=1, build="colour", **couples),
+             pos(army=["QH", "QH", "9D"], navy=["2S", "2S", "5C"], red="7H QD", stock="2C 5S", **couples)]
+    for g in games:
+        moves = g._generate()
+        kept = g.solver_moves(moves)
+        assert set(kept) <= set(moves) and len(kept) < len(moves)
+        keys = child_keys(g, kept)
+        assert len(set(keys)) == len(keys) and set(keys) == set(child_keys(g, moves))
+
+
+def test_couples_order_follows_the_advice_to_wait_for_a_useful_card():
+    g = pos(army=["QH", "9D"], navy=["2S", "5C"], red="QD", stock="5S", pairing="couples")
+    first = g.solver_moves(g._generate())[0]
+    assert first.kind == "pair" and len(first.steps) == 2  # the queen of diamonds comes in at once
+    g = pos(army=["QH", "9D"], navy=["2S", "5C"], red="7H", stock="5S", pairing="couples")
+    order = [m.kind if len(m.steps) == 2 else "couple" if m.kind == "pair" else m.kind
+             for m in g.solver_moves(g._generate())]
+    assert order.index("turn") < order.index("pair")  # nothing useful would come in: turn first
+    # no red card fits, but the queen of diamonds would come in: a red card is laid on a black one
+    g = pos(army=["9D", "8D"], navy=["2S", "5C"], red="QD", stock="5S", pairing="couples")
+    first = g.solver_moves(g._generate())[0]
+    assert first.kind == "pair" and first.src.startswith("army") and first.dst != "navy.1"
+
+
+def late_couples(deal, worst):
+    """16 moves before the end of a won line under couples, then ``worst`` moves last in the order."""
+    g = pasyans.new_game("indian_empress", deal, pairing="couples")
+    line = solve(g, budget_states=5_000, budget_s=60).line
+    h = g.clone()
+    for m in line[:len(line) - 16]:
+        h.play(m)
+    for _ in range(worst):
+        if h.legal_moves():
+            h.play(h.solver_moves(h.legal_moves())[-1])
+    return h
+
+
+def test_couples_order_keeps_the_verdicts_of_the_plain_search(monkeypatch):
+    games = [late_couples(1, 1), late_couples(1, 4), late_couples(9, 1)]
+    pruned = verdicts(games, states=3_000)
+    for g, v in zip(games, pruned):
+        if v == "won":
+            assert play_line(g, solve(g, budget_states=3_000, budget_s=60).line).status == "won"
+    plain(monkeypatch)
+    assert verdicts(games, states=3_000) == pruned == ["won", "lost", "won"]
+
+
+# ---- the couples reading's loss proofs -------------------------------------------------------
+
+def _run(suit, up):
+    """A whole sequence of one suit, from its base (ascending for the Admirals)."""
+    ranks = "A23456789TJK" if up else "KQT98765432A"
+    return " ".join(r + suit for r in ranks)
+
+
+def ring(couples, reds, blacks, **extra):
+    """Nearly won under couples: hearts down to the 4 on one General, diamonds to the 3, spades
+    up to the 9 on one Admiral, clubs to the 10, the rest complete; pack and talon through
+    unless ``extra`` says so."""
+    found = {**{f"general.{i}": _run("H", False) for i in (1, 2, 3)}, "general.4": _run("H", False)[:26],
+             **{f"general.{i}": _run("D", False) for i in (5, 6, 7)}, "general.8": _run("D", False)[:29],
+             **{f"admiral.{i}": _run("S", True) for i in (1, 2, 3)}, "admiral.4": _run("S", True)[:26],
+             **{f"admiral.{i}": _run("C", True) for i in (5, 6, 7)}, "admiral.8": _run("C", True)[:29]}
+    return pos(army=couples + reds, navy=blacks, found=found, fill=None, pairing="couples", **extra)
+
+
+STUCK = (["2H TS", "3H JS"], ["AH", "2D", "AD"], ["KS", "JC", "KC"])
+
+
+def test_couples_two_couples_each_waiting_for_the_other_are_hopeless(monkeypatch):
+    # the 2 of hearts waits for the 3, coupled with the knave of spades that waits for the 10,
+    # coupled with the 2 of hearts; the diamonds and clubs can still go up in pairs
+    stuck = ring(*STUCK)
+    assert stuck.status == "playing" and stuck.hopeless()
+    assert not ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"]).hopeless()
+    # a position short of a copy (or with one too many) is never judged
+    assert not ring(["2H TS", "3H JS"], ["AH", "2D", "AD"], ["KS", "JC"]).hopeless()
+    plain(monkeypatch)
+    assert solve(stuck).verdict == "lost"
+    assert solve(ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"])).verdict == "won"
+
+
+def test_couples_once_the_pack_is_through_the_key_forgets_where_a_couple_lies():
+    a = ring(["2H TS", "3H JS"], ["AH"], ["KS"])
+    b = ring(["2H TS"], ["AH"], ["JS 3H", "KS"])
+    assert a.canonical_key() == b.canonical_key()
+    c = ring(["2H TS", "3H JS"], ["AH"], ["KS"], black="8S")
+    d = ring(["2H TS"], ["AH"], ["JS 3H", "KS"], black="8S")
+    assert c.canonical_key() != d.canonical_key()  # a card left to refill a place: rows still count
+
+
+def test_couples_loss_proofs_keep_the_verdicts_of_the_plain_search(monkeypatch):
+    games = [late_couples(9, 4), late_couples(9, 6), ring(*STUCK)]
+    pruned = verdicts(games, states=3_000)
+    assert pruned == ["lost"] * 3
+    plain(monkeypatch)
+    unpruned = verdicts(games, states=3_000)
+    assert unpruned[1:] == ["lost"] * 2 and unpruned[0] in ("lost", "unknown")

@@ -34,6 +34,9 @@ whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from ..cards import CARDS, RANK, RED, SUIT
 from ..game import Game, Option
 from ..layout import Layout, Spot
@@ -97,6 +100,9 @@ CHAIN_POS: tuple[int | None, ...] = tuple(
 FACE_SUIT: tuple[int | None, ...] = tuple(
     None if CHAIN_POS[c] is None else (SUIT[c] >= 2) * 11 + CHAIN_POS[c] for c in range(52))
 FACE_COLOUR: tuple[int | None, ...] = CHAIN_POS
+#: The same, with 22 (a face of no sequence) for None, for lookups in tables of 23.
+FACE_AT: tuple[int, ...] = tuple(22 if f is None else f for f in FACE_SUIT)
+FACE_AT_COLOUR: tuple[int, ...] = tuple(22 if f is None else f for f in FACE_COLOUR)
 
 
 C_TAKE = ("indian_empress.p1.s1",)
@@ -319,13 +325,13 @@ class IndianEmpress(Game):
         navy = [(n, p[n].cards[0]) for n in NAVY if len(p[n].cards) == 1]
         fits = {n: (c if by_suit else CKEY[c]) in targets for n, c in army + navy}
         moves = []
-        notes = (N_PAIRING,)
         for an, a in army:
+            fa = fits[an]
             for nn, b in navy:
-                if fits[an] and fits[nn]:
+                if fa and fits[nn]:
                     continue  # both fit: that is a pair played at once, not a couple
-                moves.append(Move("pair", ((a, an, nn),), cites=C_COUPLE, notes=notes, game=GAME_ID))
-                moves.append(Move("pair", ((b, nn, an),), cites=C_COUPLE, notes=notes, game=GAME_ID))
+                moves.append(_couple(a, an, nn))
+                moves.append(_couple(b, nn, an))
         return moves
 
     # ---- applying ----------------------------------------------------------------------
@@ -425,7 +431,8 @@ class IndianEmpress(Game):
         face, and how many have gone up; which of them went up does not matter (see
         :meth:`solver_moves`). Under ``couples`` the places of a row are interchangeable (a
         vacancy is refilled the same whichever place it is): each row is a sorted multiset, each
-        colour's foundations a multiset of (height, top).
+        colour's foundations a multiset of (height, top); once the pack and talon are through,
+        see :meth:`_endgame_rows`.
         """
         if self.phase != "play":
             return self._snapshot()
@@ -436,9 +443,37 @@ class IndianEmpress(Game):
         if self.options["pairing"] == "at_once":
             red, black = self._sides()
             return piles + red[0] + black[0]
+        founds = (tuple(sorted(_found_key(p[n].cards, face) for n in GENERALS)),
+                  tuple(sorted(_found_key(p[n].cards, face) for n in ADMIRALS)))
+        if self._drawn():
+            return piles + self._endgame_rows(face) + founds
         return piles + (tuple(sorted(face(p[n].cards) for n in ARMY)), tuple(sorted(face(p[n].cards) for n in NAVY)),
-                        tuple(sorted(_found_key(p[n].cards, face) for n in GENERALS)),
-                        tuple(sorted(_found_key(p[n].cards, face) for n in ADMIRALS)))
+                        *founds)
+
+    def _drawn(self) -> bool:
+        """The pack and both talon packets are exhausted: no place is ever refilled again."""
+        p = self._p
+        return not (p["stock"].cards or p["talon.red"].cards or p["talon.black"].cards)
+
+    def _endgame_rows(self, face: Callable[[list[int]], tuple[int, ...]]) -> tuple:
+        """Under ``couples`` once :meth:`_drawn`: the single cards of each row and the couples,
+        each as (red, black) wherever it lies.
+
+        With nothing left to refill a place, which place or row holds a couple, and which of its
+        cards lies on top, never matters again: couples are laid from single cards of both rows
+        alike and go up both at once, and an empty place stays empty.
+        """
+        p = self._p
+        singles = {True: [], False: []}
+        couples = []
+        for n in ARMY + NAVY:
+            cards = p[n].cards
+            if len(cards) == 1:
+                singles[RED[cards[0]]].append(face(cards)[0])
+            elif len(cards) == 2:
+                a, b = face(cards if RED[cards[0]] else cards[::-1])
+                couples.append((a, b))
+        return tuple(sorted(singles[True])), tuple(sorted(singles[False])), tuple(sorted(couples))
 
     def _sides(self) -> tuple[tuple, tuple]:
         """:meth:`_side` of the red and the black colour, kept until the position changes."""
@@ -486,7 +521,8 @@ class IndianEmpress(Game):
         return moves[0]
 
     def solver_moves(self, moves: list[Move]) -> list[Move]:
-        """One pair (the first) and the turn, under ``pairing="at_once"``; every move otherwise.
+        """One pair (the first) and the turn, under ``pairing="at_once"``; under ``couples`` see
+        :meth:`_couples_order`.
 
         Proof that one pair stands for all: which cards come into the Army and the Navy, and
         when, depends only on the sequence of events (pair, turn), never on which cards went up:
@@ -506,13 +542,86 @@ class IndianEmpress(Game):
         us, so it fits); both sets of cards up keep one size, and the line ends with all up.
         """
         if self.options["pairing"] != "at_once":
-            return super().solver_moves(moves)
+            return self._couples_order(moves) if len(moves) > 1 else moves
         pair = next((m for m in moves if m.kind == "pair"), None)
         rest = [m for m in moves if m.kind != "pair"]
         return ([pair] if pair is not None else []) + rest
 
+    def _couples_order(self, moves: list[Move]) -> list[Move]:
+        """Under ``couples``: every move of a distinct outcome, the likeliest to win first.
+
+        Moves that lay the same faces from the same row, or pair the same faces onto tops of the
+        same face, lead to positions of the same key (rows and foundations are keyed as
+        multisets of faces; once the pack and talon are through, the two ways of laying one
+        couple too), so one of each stands for all. Nothing else is dropped; the order
+        (p9.s2's advice): a pair when a place it frees is refilled by a card that fits; a couple
+        whose freed place is so refilled, for a row with no single card that fits; the turn; any
+        other pair; the other couples. Couples binding no card that fits now and whose two cards
+        lie nearest above a foundation, and level with each other, come first.
+        """
+        p = self._p
+        by_suit = self.options["build"] == "suit"
+        face = FACE_AT if by_suit else FACE_AT_COLOUR
+        gap = self._gaps(by_suit)
+        stock = p["stock"].cards
+        drawn = self._drawn()  # then a couple is the same whichever card lies on top (see canonical_key)
+        single: dict[str, tuple[int, int]] = {}  # a row's single card: (its key, its gap)
+        useful: dict[bool, bool] = {}  # a place freed in the row is refilled by a card that fits
+        wanted: dict[bool, bool] = {}  # ... and no single card of the row fits
+        for red in (True, False):
+            g = gap[red]
+            for n in ROWS[red]:
+                cards = p[n].cards
+                if len(cards) == 1:
+                    c = cards[0]
+                    single[n] = (c if by_suit else CKEY[c], g[face[c]])
+            talon = p[TALON[red]].cards
+            new = talon[-1] if talon else stock[-1] if stock and RED[stock[-1]] == red else None
+            useful[red] = new is not None and g[face[new]] == 0
+            wanted[red] = useful[red] and not any(single[n][1] == 0 for n in ROWS[red] if n in single)
+        pair_rank = (1,) if useful[True] or useful[False] else (2.5,)
+        ranked: dict[tuple, tuple[tuple, int, Move]] = {}
+        for i, m in enumerate(moves):
+            if len(m.steps) == 1 and m.kind == "pair":
+                _, src, dst = m.steps[0]
+                (fa, a), (fb, b) = single[src], single[dst]
+                shape = (COLOUR_OF[src], fa, fb)
+                if drawn and not shape[0]:
+                    shape = (True, fb, fa)
+                if shape not in ranked:
+                    rank = (1.5 if wanted[shape[0]] else 3, (a == 0) + (b == 0), a if a > b else b, abs(a - b))
+                    ranked[shape] = (rank, i, m)
+            elif m.kind == "turn":
+                ranked[("turn",)] = ((2,), i, m)
+            else:
+                shape = tuple((c, p[d].cards[-1]) if by_suit else (CKEY[c], CKEY[p[d].cards[-1]])
+                              for c, _, d in m.steps)
+                ranked.setdefault((m.kind, shape), ((0,) if m.kind == "found" else pair_rank, i, m))
+        return [m for _, _, m in sorted(ranked.values(), key=lambda t: t[:2])]
+
+    def _gaps(self, by_suit: bool) -> dict[bool, list[int]]:
+        """Per colour and face, how many faces a copy lies above the nearest foundation below it
+        (0: it fits now; 99: no foundation of its sequence is below it)."""
+        p = self._p
+        gaps: dict[bool, list[int]] = {}
+        for red in (True, False):
+            heights: list[list[int]] = [[], []]
+            for name in (GENERALS if red else ADMIRALS):
+                cards = p[name].cards
+                if cards:
+                    heights[by_suit and SUIT[cards[0]] >= 2].append(len(cards) - 1)
+            g = [99] * 23
+            for ch in (0, 1):
+                for h in heights[ch]:
+                    for pos in range(h, 11):
+                        if pos - h < g[ch * 11 + pos]:
+                            g[ch * 11 + pos] = pos - h
+            gaps[red] = g
+        return gaps
+
     def hopeless(self) -> bool:
-        """Some colour's row must take in more cards that cannot go up yet than it has places.
+        """Some colour's row must take in more cards that cannot go up yet than it has places
+        (``pairing="at_once"``; under ``couples`` see :meth:`_couples_stuck`).
 
         Under ``pairing="at_once"`` a place holds one card and a card goes up only from the rows.
         Take a card t of a talon packet: before t comes in, the cards above it (and any turned on
@@ -527,9 +636,56 @@ class IndianEmpress(Game):
         That count takes the pack as free; :meth:`_can_come_in` charges each card turned onto t
         and asks the other colour to keep pace, for the talon card nearest to a jam and the last.
         """
-        if self.phase != "play" or self.options["pairing"] != "at_once":
+        if self.phase != "play":
             return False
+        if self.options["pairing"] == "couples":
+            return self._couples_stuck()
         return self._row_jammed(True) or self._row_jammed(False)
+
+    def _couples_stuck(self) -> bool:
+        """Under ``couples``: some couple can never go up.
+
+        Per sequence, ``up[f]`` copies of face f are up and never more than of the face before
+        it (``base``, the foundations, before the first face); a card of face f fits when more
+        copies of the face before are up than of f. A single card, or one still in the pack or
+        talon, may go up whenever it fits; a couple only when both its cards fit. Release the
+        couples whose two cards might fit given the cards already released (:func:`_release`):
+        in a winning line every card that goes up was released before (by induction on the
+        line: copies up never exceed the released ones, face by face), so a couple never
+        released is lost (the game is won only with every card up: each face has one copy per
+        foundation of its sequence, as in every deal). This catches rings of couples, each
+        waiting for a card bound in the next, when every copy of the faces they wait for is in
+        the ring.
+        """
+        p = self._p
+        face = FACE_SUIT if self.options["build"] == "suit" else FACE_COLOUR
+        sides = self._sides()
+        base = {True: sides[0][1], False: sides[1][1]}
+        up = {True: sides[0][2], False: sides[1][2]}
+        free = {True: [0] * 22, False: [0] * 22}
+        couples: list[tuple[int, int]] = []
+        for c in p["stock"].cards + p["talon.red"].cards + p["talon.black"].cards:
+            if face[c] is None:
+                return False
+            free[RED[c]][face[c]] += 1
+        for n in ARMY + NAVY:
+            cards = p[n].cards
+            if any(face[c] is None for c in cards):
+                return False
+            if len(cards) == 1:
+                free[RED[cards[0]]][face[cards[0]]] += 1
+            elif len(cards) == 2:
+                r, b = cards if RED[cards[0]] else cards[::-1]
+                couples.append((face[r], face[b]))
+        if not couples:
+            return False
+        copies = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
+        for fr, fb in couples:
+            copies[True][fr] += 1
+            copies[False][fb] += 1
+        if any(copies[red][f] != base[red][f >= 11] for red in (True, False) for f in range(22)):
+            return False  # a constructed position without every copy of a face once per foundation
+        return bool(_release(base, up, free, couples))
 
     def _row_jammed(self, red: bool) -> bool:
         """The bound of :meth:`hopeless` for the row and talon packet of one colour.
@@ -734,37 +890,104 @@ class _Chains:
     """How many more cards of one colour can go up, given the cards come in (see ``_can_come_in``)."""
 
     def __init__(self, face, base: list[int], up: list[int], row: list[int], more: list[int]) -> None:
-        self.face, self.base = face, base
-        self.avail = [u + r for u, r in zip(up, row)]
+        self.base = base
+        avail = [u + r for u, r in zip(up, row)]
         for c in more:
             f = face[c]
             if f is not None:
-                self.avail[f] += 1
-        self.cap = [0] * 22
-        self.got = -sum(up)
-        for ch in (0, 11) if face is FACE_SUIT else (0,):
-            m = base[ch > 0]
-            for f in range(ch, ch + 11):
-                if self.avail[f] < m:
-                    m = self.avail[f]
-                self.cap[f] = m
-                self.got += m
+                avail[f] += 1
+        cap = _caps(base, avail, (0, 11) if face is FACE_SUIT else (0,))
+        self.avail, self.cap, self.got = avail, cap, sum(cap) - sum(up)
 
     def add(self, f: int | None) -> None:
-        """One more card of face ``f`` comes in: raise the caps from f on in its sequence."""
+        """One more card of face ``f`` comes in: raise the caps from f on in its sequence.
+
+        A cap never exceeds the sequence's foundations, so the cap before f bounds it alone.
+        """
         if f is None:
             return
         avail, cap = self.avail, self.cap
         avail[f] += 1
         end = 11 if f < 11 else 22
-        b = self.base[f >= 11]
+        prev = self.base[f >= 11] if f in (0, 11) else cap[f - 1]
+        got = self.got
         while f < end:
-            m = min(b, avail[f], b if f in (0, 11) else cap[f - 1])
-            if m <= cap[f]:
+            m = avail[f]
+            if prev < m:
+                m = prev
+            c = cap[f]
+            if m <= c:
                 break
-            self.got += m - cap[f]
-            cap[f] = m
+            got += m - c
+            cap[f] = prev = m
             f += 1
+        self.got = got
+
+
+def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[bool, list[int]],
+             couples: list[tuple[int, int]]) -> list[int]:
+    """The couples that can never go up: those left when every couple that might is released.
+
+    ``cap[red][f]``: the most copies of face f that can be up, given the free cards and the
+    couples released (copies up or at hand, at most the cap before). A couple is released when
+    each of its cards (red, black) might fit: the cap of the face before exceeds those up. A
+    couple that does not fit waits until the cap of the face before its card rises.
+    """
+    avail = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
+    cap = {red: _caps(base[red], avail[red]) for red in (True, False)}
+    waiting: dict[bool, list[list[int]]] = {True: [[] for _ in range(23)], False: [[] for _ in range(23)]}
+    todo = list(range(len(couples)))
+    released = set()
+    while todo:
+        i = todo.pop()
+        for red, f in zip((True, False), couples[i]):
+            if (base[red][f >= 11] if f in (0, 11) else cap[red][f - 1]) <= up[red][f]:
+                waiting[red][f].append(i)
+                break
+        else:
+            released.add(i)
+            for red, f in zip((True, False), couples[i]):
+                for g in range(f + 1, _raise(base[red], avail[red], cap[red], f) + 1):
+                    todo.extend(waiting[red][g])
+                    waiting[red][g] = []
+    return [i for i in range(len(couples)) if i not in released]
+
+
+def _caps(base: list[int], avail: list[int], chains: tuple[int, ...] = (0, 11)) -> list[int]:
+    """Per face, the most copies that can be up: the copies at hand, at most the cap before.
+
+    ``chains`` are the first faces of the chains of eleven faces (one chain when building by colour).
+    """
+    cap = [0] * 22
+    for ch in chains:
+        m = base[ch > 0]
+        for f in range(ch, ch + 11):
+            a = avail[f]
+            if a < m:
+                m = a
+            cap[f] = m
+    return cap
+
+
+def _raise(base: list[int], avail: list[int], cap: list[int], f: int) -> int:
+    """One more copy of face ``f`` at hand: raise the caps from f on in its sequence; returns
+    the first face whose cap stayed (the caps of f up to it rose)."""
+    avail[f] += 1
+    end = 11 if f < 11 else 22
+    prev = base[f >= 11] if f in (0, 11) else cap[f - 1]
+    while f < end:
+        m = avail[f] if avail[f] < prev else prev
+        if m <= cap[f]:
+            break
+        cap[f] = prev = m
+        f += 1
+    return f
+
+
+@cache
+def _couple(card: int, src: str, dst: str) -> Move:
+    """The move laying ``card`` from ``src`` on the card of ``dst`` (moves are immutable: made once)."""
+    return Move("pair", ((card, src, dst),), cites=C_COUPLE, notes=(N_PAIRING,), game=GAME_ID)
 
 
 def _same(cards: list[int]) -> tuple[int, ...]:
