@@ -36,6 +36,9 @@ ACES = tuple(f"ace.{i}" for i in range(1, 9))
 PACKETS = tuple(f"packet.{i}" for i in range(1, 5))
 PACKET_SIZE = 5
 UP = tuple(c + 1 if c % 13 < 12 else -1 for c in range(52))  # the next card up in suit
+# What a packet top offers to a build: itself (in suit), or its rank (in any suit).
+_CARD_KEYS = tuple(range(52))
+_RANK_KEYS = tuple(RANK[c] + 100 for c in range(52))
 
 
 class Octagon(Game):
@@ -373,23 +376,28 @@ class Octagon(Game):
         card lying under it in the middle, which leaves after it. The pack is turned onto the
         middle, over every card there.
         """
-        any_suit = self.options["packets"] == "any"
-        key = RANK.__getitem__ if any_suit else int
-        above = len(self._middle.cards)  # over every card of the middle
-        # what each card may be built on offers, and the highest place it may do so from
-        tops = {key(c): above for p in (self._stock, *self._packets) for c in p.cards}
-        by_rank: list[list[tuple[int, int]]] = [[] for _ in range(14)]
-        for i, c in enumerate(self._middle.cards):
-            by_rank[RANK[c]].append((i, c))
+        key = RANK if self.options["packets"] == "any" else _CARD_KEYS
+        rank = RANK
+        mid = self._middle.cards
+        above = len(mid)  # over every card of the middle
+        # what each card may be built on offers -> the highest place it may do so from (-1: none)
+        tops = [-1] * 53
+        for p in (self._stock, *self._packets):
+            for c in p.cards:
+                tops[key[c]] = above
+        # per rank, the cards that may leave, with their place and the place a top must pass
+        by_rank: list[list[tuple[int, int, int]]] = [[] for _ in range(14)]
+        for i, c in enumerate(mid):
+            by_rank[rank[c]].append((i, i, c))
         for c in self._stock.cards:
-            by_rank[RANK[c]].append((above, c))
+            by_rank[rank[c]].append((above, -1, c))
         leavers = set()
-        for r in range(12, 0, -1):
-            going = [(i, c) for i, c in by_rank[r]
-                     if tops.get(key(c) + 1 if any_suit else c + 1, -1) > (i if i < above else -1)]
-            for i, c in going:
-                leavers.add(c)
-                tops[key(c)] = max(tops.get(key(c), -1), i)
+        for r in range(12, 0, -1):  # a build of rank r reads only the tops of rank r + 1
+            for i, floor, c in by_rank[r]:
+                if tops[key[c] + 1] > floor:
+                    leavers.add(c)
+                    if i > tops[key[c]]:
+                        tops[key[c]] = i
         return frozenset(leavers)
 
     def info(self) -> dict:
@@ -461,6 +469,7 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     reach, reach2 = [0] * 4, [0] * 4
     for s in range(4):
         _rise(s, left, reach, reach2)
+    suit, rank = SUIT, RANK
     mid = stacks[-1]
     moved = True
     while moved:
@@ -468,12 +477,11 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
         for st in stacks:
             while st:
                 c, second = st[-1]
-                if RANK[c] - 1 > (reach2 if second else reach)[SUIT[c]] and not (
-                        st is mid and c in leavers):
+                s, r = suit[c], rank[c]
+                if r - 1 > (reach2 if second else reach)[s] and not (st is mid and c in leavers):
                     break
                 st.pop()
                 left[c] -= 1 + held.pop(c, 0)
-                s, r = SUIT[c], RANK[c]
                 if reach[s] == r - 1 or reach2[s] == r - 1:  # else neither reach moves
                     _rise(s, left, reach, reach2)
                 moved = True
@@ -493,33 +501,39 @@ def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: l
     pile of the suit has passed ``x``'s rank; it goes on that pile, which a copy of ``y``'s
     rank up before would have passed already: ``y`` is the first of its copies to go up.
     """
+    suit, rank = SUIT, RANK
     stacks = []
     n = len(packets)
     for k, st in enumerate(packets + (middle,)):
+        only_up = k < n  # a packet card leaves only upwards; a middle card unless in leavers
         over = [0, 0, 0, 0]  # per suit, the highest rank lying above that can only go up
         marked = []
         for c in reversed(st):
             left[c] += 1
-            s, r = SUIT[c], RANK[c]
-            lo, hi = h[s]
-            marked.append([c, over[s] >= r or (lo >= r) != (hi >= r)])
-            if r > over[s] and (k < n or c not in leavers):
-                over[s] = r
+            s, r = suit[c], rank[c]
+            if over[s] >= r:
+                marked.append([c, True])
+            else:
+                lo, hi = h[s]
+                marked.append([c, (lo >= r) != (hi >= r)])
+                if only_up or c not in leavers:
+                    over[s] = r
         marked.reverse()
         low = [14, 14, 14, 14]  # per suit, the lowest rank lying below
-        for i, (c, _) in enumerate(marked):
-            s, r = SUIT[c], RANK[c]
-            if low[s] < r and (k < n or c not in leavers):
+        for i, x in enumerate(marked):
+            c = x[0]
+            s, r = suit[c], rank[c]
+            if low[s] >= r:
+                low[s] = r
+            elif only_up or c not in leavers:
                 if c in firsts:
                     return None
                 firsts[c] = k * 1000 + i
-            low[s] = min(low[s], r)
         stacks.append(marked)
     if firsts:
         for k, st in enumerate(stacks):
-            for i, x in enumerate(st):
-                at = firsts.get(x[0])
-                if at is not None and at != k * 1000 + i:
+            for i, x in enumerate(st, k * 1000):
+                if x[0] in firsts and firsts[x[0]] != i:
                     x[1] = True
     return stacks
 
@@ -564,9 +578,9 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     for c in stock:
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    mid = stacks[-1]
+    packs, mid = stacks[:-1], stacks[-1]
     for i in range(len(stock) - 1, -1, -1):
-        if not all(stacks[:-1]):
+        if not all(packs):
             for c in stock[:i + 1]:
                 if c in firsts and any(x[0] == c for st in stacks for x in st):
                     run.held[c] = run.held.get(c, 0) + 1
@@ -602,17 +616,19 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
 class _Turning:
     """The state of ``_stuck_turning`` between turns: the stacks (the packets, then the
     middle) of marked cards, the copies of each card not free, the reaches of ``_stuck``, and
-    the cards that may top a packet; ``held``: the free copies waiting for their twin (see
-    ``_held``).
+    what the cards that may top a packet offer (``tops``, see ``keys``); ``held``: the free
+    copies waiting for their twin (see ``_held``).
 
     A real packet top is a card of the packets with every card above it gone (they left only
     upwards, so the relaxation has taken them off), or a card built from the middle: it left
     the middle at a time when a card one rank higher might top a packet, so the relaxation has
-    taken it off by then and has that card among the possible tops (``pending`` holds the cards
-    taken off the middle that wait for such a card)."""
+    taken it off by then and has that card among the possible tops (``pending`` holds what the
+    cards taken off the middle that wait for such a card offer)."""
 
     def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int]) -> None:
-        self.stacks, self.left, self.any_suit, self.held = stacks, left, any_suit, held
+        self.stacks, self.left, self.held = stacks, left, held
+        # what each card offers as a packet top (see ``_CARD_KEYS``)
+        self.keys = _RANK_KEYS if any_suit else _CARD_KEYS
         self.reach, self.reach2 = [0] * 4, [0] * 4
         self.tops: set[int] = set()
         self.pending: set[int] = set()
@@ -626,29 +642,22 @@ class _Turning:
         for s in range(4):
             _rise(s, self.left, self.reach, self.reach2)
 
-    def _key(self, c: int) -> int:
-        """What ``c`` offers as a packet top: itself, or its rank when any suit builds on it."""
-        return RANK[c] + 100 if self.any_suit else c
-
-    def buildable(self, c: int) -> bool:
-        """Whether a card one rank higher than ``c`` may top a packet."""
-        return RANK[c] < 13 and self._key(c) + 1 in self.tops
-
     def may_top(self, c: int) -> None:
         """``c`` may top a packet from now on; so may the pending cards one rank lower."""
-        todo = [c]
-        while todo:
-            k = self._key(todo.pop())
-            if k in self.tops:
-                continue
-            self.tops.add(k)
-            down = [x for x in self.pending if self._key(x) == k - 1]
-            self.pending.difference_update(down)
-            todo.extend(down)
+        tops, pending = self.tops, self.pending
+        k = self.keys[c]
+        while k not in tops:
+            tops.add(k)
+            if k - 1 not in pending:
+                break
+            pending.discard(k - 1)
+            k -= 1
 
     def settle(self) -> None:
         """Take off the stacks every top card that fits, until none does."""
         stacks, left, reach, reach2 = self.stacks, self.left, self.reach, self.reach2
+        keys, tops, held = self.keys, self.tops, self.held
+        suit, rank = SUIT, RANK
         mid = stacks[-1]
         moved = True
         while moved:
@@ -656,16 +665,17 @@ class _Turning:
             for st in stacks:
                 while st:
                     c, second = st[-1]
-                    s, r = SUIT[c], RANK[c]
-                    build = st is mid and self.buildable(c)
+                    s, r = suit[c], rank[c]
+                    # from the middle, by a build: a card one rank higher may top a packet
+                    build = st is mid and r < 13 and keys[c] + 1 in tops
                     if r - 1 > (reach2 if second else reach)[s] and not build:
                         break
                     st.pop()
-                    left[c] -= 1 + self.held.pop(c, 0)
+                    left[c] -= 1 + held.pop(c, 0)
                     if build:
                         self.may_top(c)
                     elif st is mid:
-                        self.pending.add(c)
+                        self.pending.add(keys[c])
                     elif st:
                         self.may_top(st[-1][0])
                     if reach[s] == r - 1 or reach2[s] == r - 1:
@@ -676,10 +686,14 @@ class _Turning:
 def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> None:
     """The reaches of suit ``s`` follow the cards left in the stacks."""
     base = s * 13 - 1  # the card of rank r of suit s is base + r
-    while reach[s] < 13 and left[base + reach[s] + 1] < 2:
-        reach[s] += 1
-    while reach2[s] < 13 and not left[base + reach2[s] + 1]:
-        reach2[s] += 1
+    r = reach[s]
+    while r < 13 and left[base + r + 1] < 2:
+        r += 1
+    reach[s] = r
+    r = reach2[s]
+    while r < 13 and not left[base + r + 1]:
+        r += 1
+    reach2[s] = r
 
 
 GAME = Octagon
