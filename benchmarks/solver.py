@@ -1,6 +1,7 @@
 """Solver speed: states searched per second per game, and the share of deals decided in 1 s / 10 s.
 
-Usage: ``python benchmarks/solver.py [--deals 200] [--jobs 2] [--games braid,clock] [--readings]``.
+Usage: ``python benchmarks/solver.py [--deals 200] [--jobs 2] [--games braid,clock] [--readings]
+[--option name=value ...]``.
 A deal counts as decided when the solver returns ``won`` or ``lost`` (not ``unknown``) within the
 time; the state budget is set high so that time alone bounds the search here.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pasyans  # noqa: E402
+from pasyans.registry import game_class  # noqa: E402
 from pasyans.solver import solve  # noqa: E402
 
 
@@ -37,11 +39,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--games", default=",".join(pasyans.GAMES))
     ap.add_argument("--readings", action="store_true", help="every single-option deviation too")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="measure this reading only (repeatable; as on the command line)")
     a = ap.parse_args()
     print(f"{'game':16} {'reading':26} {'states/s':>10} {'≤1 s':>7} {'≤10 s':>7} {'won':>6} {'wall s':>7}")
     with ProcessPoolExecutor(a.jobs) as pool:
         for gid in a.games.split(","):
-            for opts in (readings(gid) if a.readings else [{}]):
+            given = dict(o.split("=", 1) for o in a.option)
+            full = game_class(gid).resolve_options(given)
+            chosen = {k: full[k] for k in given}
+            for opts in (readings(gid) if a.readings else [chosen]):
                 t0 = time.perf_counter()
                 rows = list(pool.map(run, [(gid, d, opts) for d in range(1, a.deals + 1)]))
                 states = sum(r[1] for r in rows)
