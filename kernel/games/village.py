@@ -18,6 +18,8 @@ else every deal comes out in the first laying) and the order of the gathered pac
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import RANK, SUIT
 from ..game import Game, Option
 from ..layout import Layout, Spot
@@ -38,6 +40,8 @@ DOWN = tuple(c - 1 if c % 13 else -1 for c in range(52))  # the next card down i
 HEAP = tuple(f"heap.{i}" for i in range(1, N + 1))
 ACE = tuple(f"ace.{i}" for i in range(1, N + 1))
 KING = tuple(f"king.{i}" for i in range(1, N + 1))
+_BIT = tuple(1 << c % 13 for c in range(52))  # a card's rank as a bit
+_NEXT = tuple((1 << c % 13 + 1 | 1 << c % 13 >> 1) & 0x1FFF for c in range(52))  # the ranks one off, as bits
 
 
 class Village(Game):
@@ -92,46 +96,14 @@ class Village(Game):
         return other
 
     # ---- rules -------------------------------------------------------------------------
+    def _tops(self) -> tuple[int, ...]:
+        """The top cards of the ace piles and then of the king piles (-1 for an empty one)."""
+        return tuple([p.cards[-1] if p.cards else -1 for p in self._aces + self._kings])
+
     def _wants(self) -> dict[int, list[str]]:
-        """Card -> the piles above the row it may go on now (a new pile's place first)."""
-        aw: dict[int, str] = {}
-        kw: dict[int, str] = {}
-        free_a = free_k = None
-        sa = sk = 0
-        for name, p in zip(ACE, self._aces):
-            cs = p.cards
-            if cs:
-                sa |= 1 << SUIT[cs[0]]
-                n = UP[cs[-1]]
-                if n >= 0 and n not in aw:
-                    aw[n] = name
-            elif free_a is None:
-                free_a = name
-        for name, p in zip(KING, self._kings):
-            cs = p.cards
-            if cs:
-                sk |= 1 << SUIT[cs[0]]
-                n = DOWN[cs[-1]]
-                if n >= 0 and n not in kw:
-                    kw[n] = name
-            elif free_k is None:
-                free_k = name
-        wants: dict[int, list[str]] = {}
-        for c, name in aw.items():
-            wants[c] = [name]
-        for c, name in kw.items():
-            wants.setdefault(c, []).append(name)
-        per_suit = self.options["bases"] == "suit"
-        for free, founded, rank0 in ((free_a, sa, 0), (free_k, sk, 12)):
-            if free is None:
-                continue
-            for s in range(4):
-                c = s * 13 + rank0
-                if not per_suit:
-                    wants[c] = [free]
-                elif not founded >> s & 1:
-                    wants.setdefault(c, []).insert(0, free)
-        return wants
+        """Card -> the piles above the row it may go on now (a new pile's place first); shared, not
+        to be changed."""
+        return _wants(self._tops(), self.options["bases"] == "suit")
 
     def _generate(self) -> list[Move]:
         gid = self.id
@@ -280,23 +252,18 @@ class Village(Game):
         """
         if self.laying == 1 or self.options["available"] == "any":
             return False
-        heaps = [h.cards for h in self._heaps]
+        heaps = [h.cards for h in self._heaps if h.cards]  # an empty heap holds no card of G
         free = [0] * 4  # per suit, a bit for each rank with a copy outside U
-        seen = [0] * 4  # per suit, the ranks a marriage could reach: in the pack or not under G
-        for c in self._stock.cards:
-            seen[c // 13] |= 1 << c % 13
+        unlaid = list(_ranks(tuple(self._stock.cards)))  # per suit, the ranks out of G but still in U
+        seen = unlaid[:]  # per suit, the ranks a marriage could reach: in the pack or not under G
         depth = []  # per heap, the place of its uppermost card of G
         for cs in heaps:
-            if cs:
-                c = cs[-1]
-                seen[c // 13] |= 1 << c % 13
+            c = cs[-1]
+            seen[c // 13] |= _BIT[c]
             depth.append(len(cs) - 1)
-        routes = self._routes()
-        ok = [_reach(free[s], *routes[s]) for s in range(4)]  # per suit, the ranks that could go up
+        ups, downs, ok0 = _bounds(self._tops(), self.options["bases"] == "suit")
+        ok = list(ok0)  # per suit, the ranks that could go up
         marry = self.options["marriages"] == "suit"
-        unlaid = [0] * 4  # per suit, the ranks of cards out of G but still in U
-        for c in self._stock.cards:
-            unlaid[c // 13] |= 1 << c % 13
         changed = True
         while changed:
             changed = False
@@ -306,41 +273,33 @@ class Village(Game):
                     unlaid[s] ^= got
                     if got & ~free[s]:
                         free[s] |= got
-                        ok[s] = _reach(free[s], *routes[s])
+                        ok[s] = _reach(free[s], ups[s], downs[s])
                         changed = True
             for i, cs in enumerate(heaps):
                 d = depth[i]
                 while d >= 0:
                     c = cs[d]
-                    s, y = c // 13, c % 13
-                    if ok[s] >> y & 1:
-                        if not free[s] >> y & 1:
-                            free[s] |= 1 << y
-                            ok[s] = _reach(free[s], *routes[s])
-                    elif marry and (seen[s] << 1 >> y) & 5:
-                        unlaid[s] |= 1 << y
+                    s = c // 13
+                    b = _BIT[c]
+                    if ok[s] & b:
+                        if not free[s] & b:
+                            f = free[s] = free[s] | b
+                            ok[s] = _reach(f, ups[s], downs[s])
+                    elif marry and seen[s] & _NEXT[c]:
+                        unlaid[s] |= b
                     else:
                         break
                     d -= 1
                     if d >= 0:
                         c = cs[d]
-                        seen[c // 13] |= 1 << c % 13
+                        seen[c // 13] |= _BIT[c]
                     changed = True
                 depth[i] = d
         return any(unlaid) or any(d >= 0 for d in depth)
 
-    def _routes(self) -> list[tuple[list[int], list[int]]]:
+    def _routes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         """Per suit: the tops of its ace piles (-1 for one yet to found) and of its king piles (13)."""
-        per_suit = self.options["bases"] == "suit"
-        routes: list[tuple[list[int], list[int]]] = [([], []) for _ in range(4)]
-        for piles, side, new in ((self._aces, 0, -1), (self._kings, 1, 13)):
-            for p in piles:
-                if p.cards:
-                    routes[SUIT[p.cards[0]]][side].append(p.cards[-1] % 13)
-            for r in routes:
-                if len(r[side]) < (1 if per_suit else 2):
-                    r[side].append(new)
-        return routes
+        return _routes(self._tops(), self.options["bases"] == "suit")
 
     def _won(self) -> bool:
         return not self._stock.cards and not any(h.cards for h in self._heaps)
@@ -392,7 +351,83 @@ class Village(Game):
                        "row": ("the row of eight", "ряд из восьми карт")})
 
 
-def _reach(free: int, ups: list[int], downs: list[int]) -> int:
+@lru_cache(maxsize=1 << 16)
+def _wants(tops: tuple[int, ...], per_suit: bool) -> dict[int, list[str]]:
+    """Card -> the piles above the row it may go on, given the tops of the ace piles and then of
+    the king piles (-1 for an empty one); a pile holds one suit, so its top names it."""
+    aw: dict[int, str] = {}
+    kw: dict[int, str] = {}
+    free_a = free_k = None
+    sa = sk = 0
+    for name, c in zip(ACE, tops[:N]):
+        if c >= 0:
+            sa |= 1 << SUIT[c]
+            n = UP[c]
+            if n >= 0 and n not in aw:
+                aw[n] = name
+        elif free_a is None:
+            free_a = name
+    for name, c in zip(KING, tops[N:]):
+        if c >= 0:
+            sk |= 1 << SUIT[c]
+            n = DOWN[c]
+            if n >= 0 and n not in kw:
+                kw[n] = name
+        elif free_k is None:
+            free_k = name
+    wants: dict[int, list[str]] = {}
+    for c, name in aw.items():
+        wants[c] = [name]
+    for c, name in kw.items():
+        wants.setdefault(c, []).append(name)
+    for free, founded, rank0 in ((free_a, sa, 0), (free_k, sk, 12)):
+        if free is None:
+            continue
+        for s in range(4):
+            c = s * 13 + rank0
+            if not per_suit:
+                wants[c] = [free]
+            elif not founded >> s & 1:
+                wants.setdefault(c, []).insert(0, free)
+    return wants
+
+
+@lru_cache(maxsize=1 << 16)
+def _routes(tops: tuple[int, ...], per_suit: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per suit, the ranks of its ace piles' tops and of its king piles' tops (as ``tops`` in
+    :func:`_wants`), with -1 and 13 for a pile yet to found."""
+    want = 1 if per_suit else 2
+    ups: list[list[int]] = [[], [], [], []]
+    downs: list[list[int]] = [[], [], [], []]
+    for c in tops[:N]:
+        if c >= 0:
+            ups[SUIT[c]].append(c % 13)
+    for c in tops[N:]:
+        if c >= 0:
+            downs[SUIT[c]].append(c % 13)
+    return tuple((tuple(u + [-1] if len(u) < want else u), tuple(d + [13] if len(d) < want else d))
+                 for u, d in zip(ups, downs))
+
+
+@lru_cache(maxsize=1 << 16)
+def _bounds(tops: tuple[int, ...], per_suit: bool) -> tuple[tuple, tuple, tuple[int, ...]]:
+    """Per suit as in :func:`_routes`: the ace piles' ranks, the king piles' ranks, and the ranks
+    they could take with no free copy (:func:`_reach` of 0)."""
+    ups, downs = zip(*_routes(tops, per_suit))
+    return ups, downs, tuple(_reach(0, ups[s], downs[s]) for s in range(4))
+
+
+@lru_cache(maxsize=1 << 12)
+def _ranks(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Per suit, the ranks (bits) among ``cards``."""
+    out = [0] * 4
+    for c in cards:
+        out[c // 13] |= _BIT[c]
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def _reach(free: int, ups: tuple[int, ...], downs: tuple[int, ...]) -> int:
     """The ranks (bits) a pile of the suit could take, given the ranks with a copy ``free``.
 
     An ace's pile at ``a`` takes ``a+1`` and each rank above while the ranks between are free; a
