@@ -19,6 +19,7 @@ last card into an empty packet would change nothing and is not offered.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from ..cards import RANK, SUIT
@@ -36,6 +37,7 @@ GARDEN = tuple(f"garden.{i}" for i in range(1, 7))
 FOUND = tuple(f"foundation.{i}" for i in range(1, 5))  # by suit: spades, hearts, diamonds, clubs
 SUIT_SIGNS = "♠♥♦♣"
 _MOVES: dict[tuple, Move] = {}  # every move made once, for speed (moves are immutable)
+_TRANSFERS: dict[tuple, Move] = {}  # the transfers by (cards, source, destination, cites)
 
 
 def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...] = ()) -> Move:
@@ -85,11 +87,19 @@ class Parterre(Game):
         return other
 
     # ---- rules -------------------------------------------------------------------------
-    def _fits_up(self, c: int) -> bool:
-        f = self._fd[SUIT[c]]
-        if not f:
-            return RANK[c] == 1 or self.options["bases"] == "any"
-        return len(f) < 13 and RANK[c] == RANK[f[-1]] % 13 + 1
+    def _up_cards(self) -> set[int]:
+        """The cards that would fit on their foundations now."""
+        any_base = self.options["bases"] == "any"
+        up = set()
+        for s, f in enumerate(self._fd):
+            if not f:
+                if any_base:
+                    up.update(range(13 * s, 13 * s + 13))
+                else:
+                    up.add(13 * s)
+            elif len(f) < 13:
+                up.add(13 * s + RANK[f[-1]] % 13)
+        return up
 
     def _generate(self) -> list[Move]:
         if self._gd[0] is not self._p[GARDEN[0]].cards:  # the piles were replaced (not refilled) since they were bound
@@ -105,17 +115,17 @@ class Parterre(Game):
             return [Move("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True, game=gid)]
         moves: list[Move] = []
         gd, bq = self._gd, self._bq
-        fits = self._fits_up
+        up = self._up_cards()
         found_cites = ("parterre.r2.s1", "parterre.p1.s3", "parterre.r1.s1")
         found_notes = (NOTE_BASES,)
         # To the foundations: a top card of the parterre, any card of the bouquet (r1.s1, r2.s1, p1.s3).
         for i, pile in enumerate(gd):
-            if pile and fits(pile[-1]):
+            if pile and pile[-1] in up:
                 c = pile[-1]
                 moves.append(_move("found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
                                    found_cites + (("parterre.r1.s2",) if len(pile) > 1 else ()), found_notes))
         for c in bq:
-            if fits(c):
+            if c in up:
                 moves.append(_move("found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites, found_notes))
         # Within the parterre, descending by one of any suit; into an empty packet (p2.s1, r3.s1, p2.s3).
         tops = [p[-1] if p else None for p in gd]
@@ -154,10 +164,16 @@ class Parterre(Game):
                                    ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
         return moves
 
-    def _transfer(self, pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
-        steps = tuple((c, src, dst) for c in pile[k:])
-        notes = (NOTE_SUITS, NOTE_TRANSFER) + ((NOTE_EMPTY,) if cites[0] == "parterre.p2.s3" else ())
-        return _move("move", steps, cites, notes)
+    @staticmethod
+    def _transfer(pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
+        """The move of ``pile[k:]`` from ``src`` to ``dst``, built once."""
+        key = (tuple(pile[k:]), src, dst, cites)
+        m = _TRANSFERS.get(key)
+        if m is None:
+            steps = tuple((c, src, dst) for c in key[0])
+            notes = (NOTE_SUITS, NOTE_TRANSFER) + ((NOTE_EMPTY,) if cites[0] == "parterre.p2.s3" else ())
+            m = _TRANSFERS[key] = _move("move", steps, cites, notes)
+        return m
 
     def _apply(self, move: Move) -> None:
         if self._gd[0] is not self._p[GARDEN[0]].cards:
@@ -181,7 +197,7 @@ class Parterre(Game):
         del src.cards[-n:]
 
     def _won(self) -> bool:
-        return all(len(f) == 13 for f in self._fd)
+        return sum(map(len, self._fd)) == 52  # no foundation holds more than thirteen
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps:
@@ -256,7 +272,7 @@ class Parterre(Game):
         * A bouquet card played up (see :meth:`_up_useful`).
         """
         empty = next((GARDEN[i] for i, p in enumerate(self._gd) if not p), None)
-        movable: dict[str, set[int]] | None = None
+        movers: dict[int, set[str]] | None = None
         bq_ranks = {RANK[c] for c in self._bq}
         kept = []
         for m in moves:
@@ -264,8 +280,8 @@ class Parterre(Game):
             if dst in GARDEN and dst != empty and not self._p[dst].cards:
                 continue
             if m.kind == "build":
-                movable = self._movable_ranks() if movable is None else movable
-                if not self._build_useful(RANK[c], movable, dst, bq_ranks):
+                movers = self._movers() if movers is None else movers
+                if not self._build_useful(RANK[c], movers, dst, bq_ranks):
                     continue
             elif src == "bouquet" and not self._up_useful(c):
                 continue
@@ -278,13 +294,13 @@ class Parterre(Game):
         aces = self.options["bases"] == "aces"
         need = {13 * s + (RANK[f[-1]] % 13 if f else 0)
                 for s, f in enumerate(self._fd) if len(f) < 13 and (f or aces)}
-        depth = {name: next((d for d, c in enumerate(reversed(pile)) if c in need), 99)
+        depth = {name: 99 if need.isdisjoint(pile) else next(d for d, c in enumerate(reversed(pile)) if c in need)
                  for name, pile in zip(GARDEN, self._gd)}
         order = self.SOLVER_ORDER
         return lambda m: (order.get(m.kind, 3), m.kind == "build", depth.get(m.steps[0][1], 50))
 
     @staticmethod
-    def _build_useful(r: int, movable: dict[str, set[int]], dst: str, bq_ranks: set[int]) -> bool:
+    def _build_useful(r: int, movers: dict[int, set[str]], dst: str, bq_ranks: set[int]) -> bool:
         """Whether laying a bouquet card of rank ``r`` on ``dst`` can start a useful chain.
 
         Proof: a bouquet card is always available, so laying it in the parterre serves only to
@@ -296,25 +312,25 @@ class Parterre(Game):
         bouquet cards of ranks r - 1, ..., r - k + 1 and a movable card of rank r - k elsewhere.
         """
         for q in range(r - 1, 0, -1):
-            if any(q in ranks for name, ranks in movable.items() if name != dst):
+            names = movers.get(q)
+            if names and (len(names) > 1 or dst not in names):
                 return True
             if q not in bq_ranks:
                 return False
         return False
 
-    def _movable_ranks(self) -> dict[str, set[int]]:
-        """By packet, the ranks of the cards that may move as the lowest of a transfer."""
+    def _movers(self) -> dict[int, set[str]]:
+        """By rank, the packets whose card of that rank may move as the lowest of a transfer."""
         seq = self.options["transfer"] == "sequence"
-        out = {}
+        out: dict[int, set[str]] = {}
         for name, pile in zip(GARDEN, self._gd):
             if not pile:
                 continue
             k = len(pile) - 1
-            ranks = {RANK[pile[k]]}
+            out.setdefault(RANK[pile[k]], set()).add(name)
             while seq and k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
                 k -= 1
-                ranks.add(RANK[pile[k]])
-            out[name] = ranks
+                out.setdefault(RANK[pile[k]], set()).add(name)
         return out
 
     def _up_useful(self, c: int) -> bool:
@@ -336,15 +352,12 @@ class Parterre(Game):
     def hopeless(self) -> bool:
         """No packet can ever be emptied, even in a relaxed game (see :func:`_stuck`), so the
         cards in them never all go up."""
-        return not self._stock and _stuck(self._gd, self._bq, [self._chain(s) for s in range(4)],
-                                          self.options["transfer"] == "sequence")
-
-    def _chain(self, s: int) -> list[int] | None:
-        """The cards of suit ``s`` still to go up, in order (None: any card may begin the foundation)."""
-        f = self._fd[s]
-        if not f:
-            return None if self.options["bases"] == "any" else list(range(13 * s, 13 * s + 13))
-        return [13 * s + (RANK[f[-1]] + k) % 13 for k in range(13 - len(f))]
+        if self._stock or not all(self._gd):
+            return False
+        any_base = self.options["bases"] == "any"
+        chains = [_chain(s, RANK[f[-1]], len(f)) if f else None if any_base else _chain(s, 0, 0)
+                  for s, f in enumerate(self._fd)]
+        return _stuck(self._gd, self._bq, chains, self.options["transfer"] == "sequence")
 
     def layout(self) -> Layout:
         spots = [Spot(name, 0.6 + 1.6 * s, 0.6, "foundation", f"foundation {SUIT_SIGNS[s]}",
@@ -359,7 +372,14 @@ class Parterre(Game):
                       {"parterre": ("the parterre", "партер")})
 
 
-def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[list[int] | None], seq: bool) -> bool:
+@lru_cache(maxsize=None)
+def _chain(s: int, top: int, n: int) -> tuple[int, ...]:
+    """The cards of suit ``s`` still to go up, in order, when its foundation holds ``n`` cards
+    with rank ``top`` last (0: none)."""
+    return tuple(13 * s + (top + k) % 13 for k in range(13 - n))
+
+
+def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int, ...] | None], seq: bool) -> bool:
     """Whether, in the relaxed game, no packet can ever be emptied while none is empty, so no line wins.
 
     Relaxed, from the packets as they are now (none empty): a packet card leaves once the cards
