@@ -64,6 +64,7 @@ FOUNDATIONS = GENERALS + ADMIRALS
 TALON = {True: "talon.red", False: "talon.black"}
 ROWS = {True: ARMY, False: NAVY}
 COLOUR_OF = {**{p: True for p in ARMY}, **{p: False for p in NAVY}}
+PLACES = ARMY + NAVY
 
 QS, QC = 11, 3 * 13 + 11  # queen of spades, queen of clubs
 
@@ -146,6 +147,7 @@ class IndianEmpress(Game):
 
     phase: str  # "lay" (taking out the 32 cards), "deal" (the four rows), "play"
     _memo: tuple | None = None  # :meth:`_sides` of the current position, if worked out
+    _tmemo: dict[int, list[str]] | None = None  # :meth:`_targets` of the current position, if worked out
 
     # ---- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -211,6 +213,8 @@ class IndianEmpress(Game):
         """The compulsory refill of the first vacancy that can be refilled, if any."""
         p = self._p
         stock = p["stock"].cards
+        if not (stock or p["talon.red"].cards or p["talon.black"].cards):
+            return None  # nothing is left to refill a place with
         vacant = [n for n in ARMY if not p[n].cards] + [n for n in NAVY if not p[n].cards]
         for v in vacant:
             red = COLOUR_OF[v]
@@ -233,7 +237,10 @@ class IndianEmpress(Game):
         return None
 
     def _targets(self) -> dict[int, list[str]]:
-        """Face (or colour-rank key) -> the foundations it may go on, one per distinct top card."""
+        """Face (or colour-rank key) -> the foundations it may go on, one per distinct top card
+        (kept until the position changes; not to be altered)."""
+        if self._tmemo is not None:
+            return self._tmemo
         p = self._p
         by_suit = self.options["build"] == "suit"
         acc: dict[int, list[str]] = {}
@@ -253,6 +260,7 @@ class IndianEmpress(Game):
             if RED[n] != (name in GENERALS):
                 continue
             acc.setdefault(key, []).append(name)
+        self._tmemo = acc
         return acc
 
     def _generate_play(self) -> list[Move]:
@@ -303,20 +311,34 @@ class IndianEmpress(Game):
     def _couples_up(self, targets: dict[int, list[str]], by_suit: bool) -> list[Move]:
         """Couples whose two cards both fit: they go up together, at once (compulsory)."""
         p = self._p
+        get = targets.get
         moves = []
-        for name in ARMY + NAVY:
+        for name in PLACES:
             cards = p[name].cards
             if len(cards) != 2:
                 continue
             low, top = cards
-            lt = targets.get(low if by_suit else CKEY[low])
-            tt = targets.get(top if by_suit else CKEY[top])
-            if lt and tt:
+            lt = get(low if by_suit else CKEY[low])
+            tt = lt and get(top if by_suit else CKEY[top])
+            if tt:
                 for tf in tt:
                     for lf in lt:
                         moves.append(Move("found", ((top, name, tf), (low, name, lf)), cites=C_COUPLE_UP,
                                           notes=(N_PAIRING, N_BUILD, N_SAME), forced=True, game=GAME_ID))
         return moves
+
+    def _couple_fits(self, targets: dict[int, list[str]], by_suit: bool) -> bool:
+        """Whether some couple's two cards both fit (:meth:`_couples_up` has a move)."""
+        p = self._p
+        for name in PLACES:
+            cards = p[name].cards
+            if len(cards) == 2:
+                low, top = cards
+                if not by_suit:
+                    low, top = CKEY[low], CKEY[top]
+                if low in targets and top in targets:
+                    return True
+        return False
 
     def _couple_moves(self, targets: dict[int, list[str]], by_suit: bool) -> list[Move]:
         """Lay any single Army card on any single Navy card, or the reverse (couples reading)."""
@@ -336,7 +358,7 @@ class IndianEmpress(Game):
 
     # ---- applying ----------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
-        self._memo = None
+        self._memo = self._tmemo = None
         p = self._p
         kind = move.kind
         if kind == "lay":
@@ -362,7 +384,7 @@ class IndianEmpress(Game):
             self.phase = "play" if self._rows_full() or not p["stock"].cards else "deal"
 
     def _restore(self, snap: tuple) -> None:
-        self._memo = None
+        self._memo = self._tmemo = None
         super()._restore(snap)
 
     def _rows_full(self) -> bool:
@@ -392,7 +414,7 @@ class IndianEmpress(Game):
             return False
         targets = self._targets()
         by_suit = self.options["build"] == "suit"
-        if couples and self._couples_up(targets, by_suit):
+        if couples and self._couple_fits(targets, by_suit):
             return False
         red = black = False
         for name in ARMY:
@@ -443,12 +465,12 @@ class IndianEmpress(Game):
         if self.options["pairing"] == "at_once":
             red, black = self._sides()
             return piles + red[0] + black[0]
-        founds = (tuple(sorted(_found_key(p[n].cards, face) for n in GENERALS)),
-                  tuple(sorted(_found_key(p[n].cards, face) for n in ADMIRALS)))
+        founds = (tuple(sorted([_found_key(p[n].cards, face) for n in GENERALS])),
+                  tuple(sorted([_found_key(p[n].cards, face) for n in ADMIRALS])))
         if self._drawn():
             return piles + self._endgame_rows(face) + founds
-        return piles + (tuple(sorted(face(p[n].cards) for n in ARMY)), tuple(sorted(face(p[n].cards) for n in NAVY)),
-                        *founds)
+        return piles + (tuple(sorted([face(p[n].cards) for n in ARMY])),
+                        tuple(sorted([face(p[n].cards) for n in NAVY])), *founds)
 
     def _drawn(self) -> bool:
         """The pack and both talon packets are exhausted: no place is ever refilled again."""
@@ -464,16 +486,22 @@ class IndianEmpress(Game):
         alike and go up both at once, and an empty place stays empty.
         """
         p = self._p
-        singles = {True: [], False: []}
+        key = None if face is _same else CKEY
+        reds: list[int] = []
+        blacks: list[int] = []
         couples = []
-        for n in ARMY + NAVY:
+        for n in PLACES:
             cards = p[n].cards
-            if len(cards) == 1:
-                singles[RED[cards[0]]].append(face(cards)[0])
-            elif len(cards) == 2:
-                a, b = face(cards if RED[cards[0]] else cards[::-1])
-                couples.append((a, b))
-        return tuple(sorted(singles[True])), tuple(sorted(singles[False])), tuple(sorted(couples))
+            k = len(cards)
+            if k == 1:
+                c = cards[0]
+                (reds if RED[c] else blacks).append(c if key is None else key[c])
+            elif k == 2:
+                a, b = cards
+                if not RED[a]:
+                    a, b = b, a
+                couples.append((a, b) if key is None else (key[a], key[b]))
+        return tuple(sorted(reds)), tuple(sorted(blacks)), tuple(sorted(couples))
 
     def _sides(self) -> tuple[tuple, tuple]:
         """:meth:`_side` of the red and the black colour, kept until the position changes."""
@@ -491,6 +519,18 @@ class IndianEmpress(Game):
         come in (``up + row``), the foundations of each sequence and how many cards went up.
         """
         p = self._p
+        base, up = self._heights(red, by_suit)
+        face = FACE_AT if by_suit else FACE_AT_COLOUR
+        row = [0] * 23
+        for name in ROWS[red]:
+            for c in p[name].cards:
+                row[face[c]] += 1
+        come = tuple([u + r for u, r in zip(up, row)]) + (row[22], base[0], base[1], sum(up))
+        return come, base, up, row
+
+    def _heights(self, red: bool, by_suit: bool) -> tuple[list[int], list[int]]:
+        """One colour's foundations per sequence and, per face, the copies of it up."""
+        p = self._p
         base = [0, 0]
         up = [0] * 22
         for name in (GENERALS if red else ADMIRALS):
@@ -500,14 +540,7 @@ class IndianEmpress(Game):
                 base[ch > 0] += 1
                 for k in range(ch, ch + len(cards) - 1):
                     up[k] += 1
-        face = FACE_SUIT if by_suit else FACE_COLOUR
-        row = [0] * 23
-        for name in ROWS[red]:
-            for c in p[name].cards:
-                f = face[c]
-                row[22 if f is None else f] += 1
-        come = tuple([u + r for u, r in zip(up, row)]) + (row[22], base[0], base[1], sum(up))
-        return come, base, up, row
+        return base, up
 
     def safe_move(self, moves: list[Move]) -> Move | None:
         """When the pack is through (no turn is left), any pair: all pairs are equally good.
@@ -570,24 +603,26 @@ class IndianEmpress(Game):
         wanted: dict[bool, bool] = {}  # ... and no single card of the row fits
         for red in (True, False):
             g = gap[red]
+            fits = False
             for n in ROWS[red]:
                 cards = p[n].cards
                 if len(cards) == 1:
                     c = cards[0]
-                    single[n] = (c if by_suit else CKEY[c], g[face[c]])
+                    k = g[face[c]]
+                    single[n] = (c if by_suit else CKEY[c], k)
+                    fits = fits or k == 0
             talon = p[TALON[red]].cards
             new = talon[-1] if talon else stock[-1] if stock and RED[stock[-1]] == red else None
             useful[red] = new is not None and g[face[new]] == 0
-            wanted[red] = useful[red] and not any(single[n][1] == 0 for n in ROWS[red] if n in single)
+            wanted[red] = useful[red] and not fits
         pair_rank = (1,) if useful[True] or useful[False] else (2.5,)
         ranked: dict[tuple, tuple[tuple, int, Move]] = {}
         for i, m in enumerate(moves):
-            if len(m.steps) == 1 and m.kind == "pair":
-                _, src, dst = m.steps[0]
+            steps = m.steps
+            if len(steps) == 1 and m.kind == "pair":
+                _, src, dst = steps[0]
                 (fa, a), (fb, b) = single[src], single[dst]
-                shape = (COLOUR_OF[src], fa, fb)
-                if drawn and not shape[0]:
-                    shape = (True, fb, fa)
+                shape = (True, fb, fa) if drawn and not COLOUR_OF[src] else (COLOUR_OF[src], fa, fb)
                 if shape not in ranked:
                     rank = (1.5 if wanted[shape[0]] else 3, (a == 0) + (b == 0), a if a > b else b, abs(a - b))
                     ranked[shape] = (rank, i, m)
@@ -658,32 +693,44 @@ class IndianEmpress(Game):
         the ring.
         """
         p = self._p
-        face = FACE_SUIT if self.options["build"] == "suit" else FACE_COLOUR
-        sides = self._sides()
-        base = {True: sides[0][1], False: sides[1][1]}
-        up = {True: sides[0][2], False: sides[1][2]}
+        by_suit = self.options["build"] == "suit"
+        face = FACE_SUIT if by_suit else FACE_COLOUR
+        (rbase, rup), (bbase, bup) = self._heights(True, by_suit), self._heights(False, by_suit)
+        base = {True: rbase, False: bbase}
+        up = {True: rup, False: bup}
         free = {True: [0] * 22, False: [0] * 22}
         couples: list[tuple[int, int]] = []
         for c in p["stock"].cards + p["talon.red"].cards + p["talon.black"].cards:
-            if face[c] is None:
+            f = face[c]
+            if f is None:
                 return False
-            free[RED[c]][face[c]] += 1
-        for n in ARMY + NAVY:
+            free[RED[c]][f] += 1
+        for n in PLACES:
             cards = p[n].cards
-            if any(face[c] is None for c in cards):
+            k = len(cards)
+            if k == 1:
+                c = cards[0]
+                f = face[c]
+                if f is None:
+                    return False
+                free[RED[c]][f] += 1
+            elif k == 2:
+                r, b = cards
+                if not RED[r]:
+                    r, b = b, r
+                fr, fb = face[r], face[b]
+                if fr is None or fb is None:
+                    return False
+                couples.append((fr, fb))
+            elif k and any(face[c] is None for c in cards):
                 return False
-            if len(cards) == 1:
-                free[RED[cards[0]]][face[cards[0]]] += 1
-            elif len(cards) == 2:
-                r, b = cards if RED[cards[0]] else cards[::-1]
-                couples.append((face[r], face[b]))
         if not couples:
             return False
         copies = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
         for fr, fb in couples:
             copies[True][fr] += 1
             copies[False][fb] += 1
-        if any(copies[red][f] != base[red][f >= 11] for red in (True, False) for f in range(22)):
+        if any(copies[red] != [base[red][0]] * 11 + [base[red][1]] * 11 for red in (True, False)):
             return False  # a constructed position without every copy of a face once per foundation
         return bool(_release(base, up, free, couples))
 
@@ -770,8 +817,8 @@ class IndianEmpress(Game):
         talon, others = p[TALON[red]].cards, p[TALON[not red]].cards
         face = FACE_SUIT if self.options["build"] == "suit" else FACE_COLOUR
         _, obase, oup, orow = self._sides()[red]
-        need = len(talon) - i - sum(not p[n].cards for n in ROWS[red])  # a vacancy is a refill due
-        j = len(others) - need - sum(not p[n].cards for n in ROWS[not red])  # others[j:] may come in
+        need = len(talon) - i - [p[n].cards for n in ROWS[red]].count([])  # a vacancy is a refill due
+        j = len(others) - need - [p[n].cards for n in ROWS[not red]].count([])  # others[j:] may come in
         mine = _Chains(face, base, up, row, talon[i + 1:])
         other = _Chains(face, obase, oup, orow, others[max(j, 0):])
         if need <= mine.got and need <= other.got:
@@ -907,9 +954,11 @@ class _Chains:
         if f is None:
             return
         avail, cap = self.avail, self.cap
-        avail[f] += 1
+        m = avail[f] = avail[f] + 1
+        prev = self.base[f >= 11] if f == 0 or f == 11 else cap[f - 1]
+        if (m if m < prev else prev) <= cap[f]:
+            return  # the cap of f stays, and so do those after it
         end = 11 if f < 11 else 22
-        prev = self.base[f >= 11] if f in (0, 11) else cap[f - 1]
         got = self.got
         while f < end:
             m = avail[f]
@@ -935,21 +984,21 @@ def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[
     """
     avail = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
     cap = {red: _caps(base[red], avail[red]) for red in (True, False)}
-    waiting: dict[bool, list[list[int]]] = {True: [[] for _ in range(23)], False: [[] for _ in range(23)]}
+    sides = [(base[red], up[red], avail[red], cap[red], [[] for _ in range(23)]) for red in (True, False)]
     todo = list(range(len(couples)))
     released = set()
     while todo:
         i = todo.pop()
-        for red, f in zip((True, False), couples[i]):
-            if (base[red][f >= 11] if f in (0, 11) else cap[red][f - 1]) <= up[red][f]:
-                waiting[red][f].append(i)
+        for (b, u, _, c, waiting), f in zip(sides, couples[i]):
+            if (b[f >= 11] if f == 0 or f == 11 else c[f - 1]) <= u[f]:
+                waiting[f].append(i)
                 break
         else:
             released.add(i)
-            for red, f in zip((True, False), couples[i]):
-                for g in range(f + 1, _raise(base[red], avail[red], cap[red], f) + 1):
-                    todo.extend(waiting[red][g])
-                    waiting[red][g] = []
+            for (b, _, a, c, waiting), f in zip(sides, couples[i]):
+                for g in range(f + 1, _raise(b, a, c, f) + 1):
+                    todo.extend(waiting[g])
+                    waiting[g] = []
     return [i for i in range(len(couples)) if i not in released]
 
 
@@ -1002,7 +1051,9 @@ def _colour_rank(cards: list[int]) -> tuple[int, ...]:
 
 def _found_key(cards: list[int], face) -> tuple[int, ...]:
     """A foundation by its height and top (the cards under the top follow from the sequence)."""
-    return (len(cards), *face(cards[-1:]))
+    if not cards:
+        return (0,)
+    return (len(cards), cards[-1]) if face is _same else (len(cards), CKEY[cards[-1]])
 
 
 GAME = IndianEmpress
