@@ -86,39 +86,58 @@ def _same(cards: list[int]) -> bytes:
     return bytes(cards)
 
 
-def _reach(home: list[int], free: list[int]) -> list[int]:
-    """For each family and rank (index family * 14 + rank), how many piles of the aces can at
-    most have reached the rank below by the boundary of :meth:`BrunetteBlonde.hopeless`: no more
-    than hold a card of each rank below it, on the aces now or ``free``."""
-    reach = [4] * 28
-    for fam in (0, 14):
-        n = 4
-        for j in range(fam + 1, fam + 14):
-            reach[j] = n
-            m = home[j] + free[j]
-            if m < n:
-                n = m
-    return reach
+def _reach(home: list[int], free: list[int], reach: list[int], fam: int) -> None:
+    """Set in ``reach``, for each rank of the family ``fam`` (0 or 14; index family * 14 + rank),
+    how many piles of the aces can at most have reached the rank below by the boundary of
+    :meth:`BrunetteBlonde.hopeless`: no more than hold a card of each rank below it, on the aces
+    now or ``free``. A family's reach reads only that family."""
+    n = 4
+    for j in range(fam + 1, fam + 14):
+        reach[j] = n
+        m = home[j] + free[j]
+        if m < n:
+            n = m
 
 
-def _places(stuck: list[int], free: list[int], pairs: bool) -> int:
-    """Places the ``stuck`` cards need (see :meth:`BrunetteBlonde._need`), counted along the
-    ranks 1..13 of each family in the lists (index family * 14 + rank)."""
-    need = 0
-    for fam in range(0, len(stuck), 14):
-        peak = left = 0
-        for j in range(fam + 13, fam, -1):
-            n = stuck[j]
-            if pairs:  # each card left over from the rank above takes a place, with a pair or not
-                need += left
-                left = n - left if n > left else 0
-            elif not free[j]:
-                need += peak
-                peak = 0
-            elif n > peak:
-                peak = n
-        need += left + peak
-    return need
+def _need(home: list[int], free: list[int], held: list[int], reach: list[int], fam: int,
+          pairs: bool, suit: bool) -> int:
+    """How many places of the main row the cards of ``held`` of the family ``fam`` (building by
+    suit, of both families, ``fam`` 0) that cannot be on the aces by then need at the least (see
+    :meth:`BrunetteBlonde.hopeless`), all counted by family and rank (index family * 14 + rank).
+
+    Of the held cards of a rank at most ``reach - home`` can be on the aces by then; the rest
+    are stuck in the row. A place of the row holds one card of a rank and, building by colour,
+    of one family; it runs through every rank between its ends, each a card not under the
+    boundary (``free``). So the stuck cards of a stretch of ranks with free cards need as many
+    places as the most of one rank; with places of two cards, as many as the cards less the
+    pairs of ranks next to each other they make. The families need places apart, so their
+    counts add up.
+    """
+    need = peak = left = 0
+    for j in range(fam + 13, fam, -1):
+        n = held[j]
+        if n:
+            room = reach[j] - home[j]
+            if room > 0:
+                n = n - room if n > room else 0
+        f = free[j]
+        if suit:  # a place of the row mixes the families
+            k = held[j + 14]
+            if k:
+                room = reach[j + 14] - home[j + 14]
+                if room > 0:
+                    k = k - room if k > room else 0
+                n += k
+            f += free[j + 14]
+        if pairs:  # each card left over from the rank above takes a place, with a pair or not
+            need += left
+            left = n - left if n > left else 0
+        elif not f:
+            need += peak
+            peak = 0
+        elif n > peak:
+            peak = n
+    return need + left + peak
 
 
 class BrunetteBlonde(Game):
@@ -346,11 +365,11 @@ class BrunetteBlonde(Game):
         leaves it, with d cards of the pack dealt: the cards of the кон under k and of the pack
         after the d-th are not on the aces, so :func:`_reach` bounds how many piles of each
         family can have reached each rank; every card over k, the d dealt and those of the row
-        are on the aces or in the row. If they cannot be (:meth:`_need`), that moment never
+        are on the aces or in the row. If they cannot be (:func:`_need`), that moment never
         comes. The кон empties from the top, so for k going down d never falls: the smallest d
         that may go with each card in turn is found in one sweep, and if none is left for some
         card, the кон never empties and the game is lost. Every reading keeps these facts (the
-        кон, the pack, the one redeal); what a place of the row can hold is read in :meth:`_need`.
+        кон, the pack, the one redeal); what a place of the row can hold is read in :func:`_need`.
         """
         if self.pass_no == 1 or self.dealt < self._nrow:
             return False
@@ -375,8 +394,12 @@ class BrunetteBlonde(Game):
             for c in p[name].cards:
                 held[SLOT[c]] += 1
         count = sum(held)  # no more cards than places: never crowded
-        reach = _reach(home, free)
-        nrow, need, pairs = self._nrow, self._need, self._cap == 2
+        reach = [4] * 28
+        _reach(home, free, reach, 0)
+        _reach(home, free, reach, 14)
+        nrow, pairs, suit = self._nrow, self._cap == 2, self._suit
+        fams = (0,) if suit else (0, 14)
+        part = [-1, -1]  # each family's places (by fam // 14), -1 when to be counted anew
         dealt = len(stock)  # the pack still to come: stock[:dealt]
         # Bounds on the places needed, kept while no reach rises and no stretch of ranks joins:
         # then one more card needs at most one more place, and never fewer.
@@ -384,9 +407,10 @@ class BrunetteBlonde(Game):
         for c in reversed(kon):
             while True:
                 j = SLOT[c]
+                f = j // 14
                 if home[j] + free[j] < reach[j]:  # a reach rises
                     free[j] += 1
-                    reach = _reach(home, free)
+                    _reach(home, free, reach, f * 14)
                     low = high = None
                 elif not (free[j] or pairs):  # a stretch of ranks may join
                     free[j] += 1
@@ -394,13 +418,17 @@ class BrunetteBlonde(Game):
                 else:
                     free[j] += 1
                 held[j] += 1
+                part[0 if suit else f] = -1
                 count += 1
                 if high is not None and held[j] > reach[j] - home[j]:  # one more stuck card
                     high += 1
                 if count <= nrow or (high is not None and high <= nrow):
                     break
                 if low is None or low <= nrow:
-                    low = high = need(home, free, held, reach)
+                    for fam in fams:
+                        if part[fam // 14] < 0:
+                            part[fam // 14] = _need(home, free, held, reach, fam, pairs, suit)
+                    low = high = part[0] + part[1] if not suit else part[0]
                     if low <= nrow:
                         break
                 if not dealt:  # c cannot leave, however much of the pack is dealt
@@ -408,28 +436,6 @@ class BrunetteBlonde(Game):
                 dealt -= 1
                 c = stock[dealt]
         return False
-
-    def _need(self, home: list[int], free: list[int], held: list[int], reach: list[int]) -> int:
-        """How many places of the main row the cards of ``held`` that cannot be on the aces by
-        then need at the least (see :meth:`hopeless`), all counted by family and rank.
-
-        Of the held cards of a rank at most ``reach - home`` can be on the aces by then; the
-        rest are stuck in the row. A place of the row holds one card of a rank and, building by
-        colour, of one family; it runs through every rank between its ends, each a card not
-        under the boundary (``free``). So the stuck cards of a stretch of ranks with free cards
-        need as many places as the most of one rank; with places of two cards, as many as the
-        cards less the pairs of ranks next to each other they make.
-        """
-        stuck = [0] * 28
-        for j, n in enumerate(held):
-            if n:
-                room = reach[j] - home[j]
-                if n > room:
-                    stuck[j] = n if room < 0 else n - room
-        if self._suit:  # a place of the row mixes the families
-            stuck = [0] + [stuck[r] + stuck[14 + r] for r in range(1, 14)]
-            free = [0] + [free[r] + free[14 + r] for r in range(1, 14)]
-        return _places(stuck, free, self._cap == 2)
 
     def _won(self) -> bool:
         p = self._p
