@@ -130,41 +130,40 @@ class _Relaxed:
         self.failed: set[tuple] = set()
         self.tries = 0
 
-    def _slot(self, slots: list[list[int]], c: int) -> int:
-        """The packet of ``c``'s suit that wants it next, or -1."""
-        t = slots[SUIT[c]]
-        j = self.pos[c]
-        return 0 if t[0] == j else 1 if t[1] == j else -1
-
     def _settle(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
                 held: list[int]) -> int:
         """Play the moves that are played at once; the braid's new depth."""
-        braid, order, span = self.braid, self.order, self.span
+        braid, order, span, pos = self.braid, self.order, self.span, self.pos
         n = len(braid)
         moved = True
         while moved:
             moved = False
             for e in ends[:]:
-                i = self._slot(slots, e)
+                t = slots[SUIT[e]]
+                j = pos[e]
+                i = 0 if t[0] == j else 1 if t[1] == j else -1
                 if i >= 0:
-                    slots[SUIT[e]][i] += 1
+                    t[i] += 1
                     ends.remove(e)
                     held[e] -= 1
                     moved = True
             while k < n:
                 b = braid[n - 1 - k]
-                i = self._slot(slots, b)
+                t = slots[SUIT[b]]
+                j = pos[b]
+                i = 0 if t[0] == j else 1 if t[1] == j else -1
                 if i < 0:
                     break
-                slots[SUIT[b]][i] += 1
+                t[i] += 1
                 held[b] -= 1
                 k += 1
                 moved = True
             for s in range(4):
                 t = slots[s]
+                cards = order[s]
                 for i in (0, 1):
                     while 0 <= t[i] < span:
-                        c = order[s][t[i]]
+                        c = cards[t[i]]
                         if not free[c] or held[c] and t[1 - i] != t[i]:
                             break
                         free[c] -= 1
@@ -186,17 +185,21 @@ class _Relaxed:
         n = len(self.braid)
         if k == n and not ends:
             return all(f <= s for f, s in zip(free, self.spare))
-        banned = frozenset(c for c in banned if held[c])
-        key = (k, tuple(sorted(ends)), tuple(tuple(sorted(t)) for t in slots), tuple(free), banned)
+        if banned:
+            banned = frozenset(c for c in banned if held[c])
+        # Each suit's two packets as an unordered pair: (shorter, longer).
+        key = (k, tuple(sorted(ends)), tuple(free), banned,
+               *[x for a, b in slots for x in ((a, b) if a <= b else (b, a))])
         if key in self.failed:
             return False
         tried = set(banned)
+        span, order = self.span, self.order
         for s in range(4):
             for i in (0, 1):
                 h = slots[s][i]
-                if not 0 <= h < self.span:
+                if not 0 <= h < span:
                     continue
-                c = self.order[s][h]
+                c = order[s][h]
                 if free[c] and held[c] and c not in tried:
                     tried.add(c)
                     t = [list(x) for x in slots]
@@ -603,7 +606,7 @@ class Braid(Game):
         while True:
             need = self._pack_needs(sure)
             # Every copy lies up, sure or within reach unless some are buried: only then short.
-            if bottom and any(n > r for n, r in zip(need, reach)):
+            if bottom and any(map(int.__gt__, need, reach)):
                 return True
             low, lower = top, set()
             for j in range(bottom, top):
@@ -685,17 +688,16 @@ class Braid(Game):
 
         def wait(c: int, i: int) -> int:
             s, x = SUIT[c], (RANK[c] - 1 - base) % 13
-            cards = order[s]
-            best = -1
-            for t in tops[s]:
-                if t < x:
-                    f = i
-                    for d in cards[t + 1:x]:
-                        if missing[d] <= 0 and free[d] < f:
-                            f = free[d]
-                    if f > best:
-                        best = f
-            return best
+            t0, t1 = tops[s]
+            # The higher packet short of the card misses fewer cards, so it waits no longer.
+            t = t0 if t0 < x and (t0 > t1 or t1 >= x) else t1
+            if t >= x:
+                return -1
+            f = i
+            for d in order[s][t + 1:x]:
+                if missing[d] <= 0 and free[d] < f:
+                    f = free[d]
+            return f
 
         waits = [0] * len(waste)
         for i in range(bottom, len(waste)):
@@ -712,16 +714,20 @@ class Braid(Game):
         every card below goes up with them (one copy, or both)."""
         base = RANK[self._p[self._found[0]].cards[0]] - 1
         need = [0] * 52
-        for cards in _order(base, PILE_LEN if self.options["wrap"] else PILE_LEN - base):
-            high = [-1, -1]
-            for j, c in enumerate(cards):
-                k = sure[c]
+        for cards in _order(base, PILE_LEN if self._next is NEXT_WRAP else PILE_LEN - base):
+            # Scanned from the top: the highest card with a copy sure, then with two.
+            one = two = -1
+            for j in range(len(cards) - 1, -1, -1):
+                k = sure[cards[j]]
                 if k:
-                    high[0] = j
+                    if one < 0:
+                        one = j
                     if k > 1:
-                        high[1] = j
-            for j, c in enumerate(cards):
-                need[c] = (j <= high[0]) + (j <= high[1]) - sure[c]
+                        two = j
+                        break
+            for j in range(one + 1):
+                c = cards[j]
+                need[c] = (2 if j <= two else 1) - sure[c]
         return need
 
     def _ready(self) -> tuple[list[int], list[int]]:
@@ -755,32 +761,39 @@ class Braid(Game):
                 tops[SUIT[top]].append((RANK[top] - 1 - base) % 13)
         ready = [NEVER] * 52
         second = [NEVER] * 52
+        order = _order(base, span)
         for s in range(4):
-            started = tops[s]
-            packets = started + [-1] * (2 - len(started))
-            low = min(packets)
-            up = [sum(t >= j for t in started) for j in range(span)]
-            worst = [-1] * len(packets)
+            t0, t1 = tops[s] + [-1] * (2 - len(tops[s]))
+            low = min(t0, t1)
+            w0 = w1 = -1  # the greatest bound of the cards each packet misses so far
             both = -1
-            for j in range(span):
-                c = s * 13 + (base + j) % 13
-                need = min((w for t, w in zip(packets, worst) if t < j), default=NEVER)
+            for j, c in enumerate(order[s]):
+                if t0 < j:
+                    need = w0 if t1 >= j or w0 <= w1 else w1
+                elif t1 < j:
+                    need = w1
+                else:
+                    need = NEVER
                 ready[c] = need
-                second[c] = max(need, both)
-                off = 2 - up[j]
-                ds = depth.get(c, ())
+                second[c] = need if need > both else both
+                off = 2 - (t0 >= j) - (t1 >= j)
+                ds = depth.get(c, ())  # deepest first
                 if off == 0:
                     copy = NEVER
                 elif len(ds) < off:
                     copy = -1
                 else:
-                    copy = min(ds)
-                r = max(need, copy)
-                for k, t in enumerate(packets):
-                    if t < j:
-                        worst[k] = max(worst[k], r)
+                    copy = ds[-1]
+                r = need if need > copy else copy
+                if t0 < j and r > w0:
+                    w0 = r
+                if t1 < j and r > w1:
+                    w1 = r
                 if j > low:
-                    both = max(both, need, max(ds, default=-1))
+                    if need > both:
+                        both = need
+                    if ds and ds[0] > both:
+                        both = ds[0]
         return ready, second
 
     def _won(self) -> bool:
