@@ -355,26 +355,8 @@ class Village(Game):
 def _wants(tops: tuple[int, ...], per_suit: bool) -> dict[int, list[str]]:
     """Card -> the piles above the row it may go on, given the tops of the ace piles and then of
     the king piles (-1 for an empty one); a pile holds one suit, so its top names it."""
-    aw: dict[int, str] = {}
-    kw: dict[int, str] = {}
-    free_a = free_k = None
-    sa = sk = 0
-    for name, c in zip(ACE, tops[:N]):
-        if c >= 0:
-            sa |= 1 << SUIT[c]
-            n = UP[c]
-            if n >= 0 and n not in aw:
-                aw[n] = name
-        elif free_a is None:
-            free_a = name
-    for name, c in zip(KING, tops[N:]):
-        if c >= 0:
-            sk |= 1 << SUIT[c]
-            n = DOWN[c]
-            if n >= 0 and n not in kw:
-                kw[n] = name
-        elif free_k is None:
-            free_k = name
+    aw, free_a, sa = _side_wants(ACE, tops[:N], UP)
+    kw, free_k, sk = _side_wants(KING, tops[N:], DOWN)
     wants: dict[int, list[str]] = {}
     for c, name in aw.items():
         wants[c] = [name]
@@ -390,6 +372,24 @@ def _wants(tops: tuple[int, ...], per_suit: bool) -> dict[int, list[str]]:
             elif not founded >> s & 1:
                 wants.setdefault(c, []).insert(0, free)
     return wants
+
+
+def _side_wants(names: tuple[str, ...], tops: tuple[int, ...], step: tuple[int, ...]
+                ) -> tuple[dict[int, str], str | None, int]:
+    """For the ace (``UP``) or king (``DOWN``) piles: card -> the first pile it goes on, the first
+    empty pile, and the founded suits (bits)."""
+    wants: dict[int, str] = {}
+    free = None
+    founded = 0
+    for name, c in zip(names, tops):
+        if c >= 0:
+            founded |= 1 << SUIT[c]
+            n = step[c]
+            if n >= 0 and n not in wants:
+                wants[n] = name
+        elif free is None:
+            free = name
+    return wants, free, founded
 
 
 @lru_cache(maxsize=1 << 16)
