@@ -355,3 +355,13 @@ def test_a_bouquet_card_goes_up_only_for_the_next_of_its_suit_with_any_bases():
     assert "found 2S@bouquet>foundation.1" in {m.notation for m in g.solver_moves(g._generate())}
     g = at("9D 3S", "5C", bouquet="2H", bases="any")
     assert "found 2H@bouquet>foundation.2" not in {m.notation for m in g.solver_moves(g._generate())}
+
+
+def test_with_any_bases_the_solver_tries_beginning_a_foundation_last_and_the_least_buried_base_first():
+    # 5♠ lies over 3♠, 4♠ over 2♠. Based at the 4♠ (4♠ … K♠ A♠ 2♠ 3♠) each upper card goes up
+    # before the one under it; based at the 5♠ the 4♠ comes last, after the 2♠ under it.
+    g = at("3S 5S", "2S 4S", "9D 8C", bouquet="7H", found={2: "6H"}, bases="any")
+    order = [m.notation for m in g.solver_moves(g._generate())]
+    bases = [n for n in order if n.startswith("found")]
+    assert len(bases) == 3 and order[-3:] == bases  # the moves in the parterre come first
+    assert bases.index("found 4S@garden.2>foundation.1") < bases.index("found 5S@garden.1>foundation.1")

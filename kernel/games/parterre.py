@@ -288,16 +288,43 @@ class Parterre(Game):
             kept.append(m)
         return sorted(kept, key=self._order_key())
 
-    def _order_key(self) -> Callable[[Move], tuple[int, bool, int]]:
+    def _order_key(self) -> Callable[[Move], tuple[int, bool, tuple[int, int], int]]:
         """Best first: by kind, transfers before bouquet cards (those are spent for good), then
-        moves from the packet whose card next wanted on a foundation lies nearest its top."""
+        moves from the packet whose card next wanted on a foundation lies nearest its top. With
+        ``bases=any`` a card that would begin a foundation comes last, the bases that leave the
+        fewest cards of their suit buried under later ones first (see :func:`_base_cost`); only the
+        order changes, nothing is dropped."""
         aces = self.options["bases"] == "aces"
-        need = {13 * s + (RANK[f[-1]] % 13 if f else 0)
-                for s, f in enumerate(self._fd) if len(f) < 13 and (f or aces)}
+        fd = self._fd
+        need = {13 * s + (RANK[f[-1]] % 13 if f else 0) for s, f in enumerate(fd) if len(f) < 13 and (f or aces)}
         depth = {name: 99 if need.isdisjoint(pile) else next(d for d, c in enumerate(reversed(pile)) if c in need)
                  for name, pile in zip(GARDEN, self._gd)}
         order = self.SOLVER_ORDER
-        return lambda m: (order.get(m.kind, 3), m.kind == "build", depth.get(m.steps[0][1], 50))
+        suits: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+        def key(m: Move) -> tuple[int, bool, tuple[int, int], int]:
+            c = m.steps[0][0]
+            if m.kind == "found" and not aces and not fd[SUIT[c]]:
+                s = SUIT[c]
+                if s not in suits:
+                    suits[s] = self._suit_layout(s)
+                return 9, False, _base_cost(RANK[c], *suits[s]), depth.get(m.steps[0][1], 50)
+            return order.get(m.kind, 3), m.kind == "build", (0, 0), depth.get(m.steps[0][1], 50)
+        return key
+
+    def _suit_layout(self, s: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The packet cards of suit ``s``: the ranks of each pair lying one above the other in a
+        packet (upper first), and each card's rank with its depth below its packet's top."""
+        pairs: list[tuple[int, int]] = []
+        depths: list[tuple[int, int]] = []
+        for pile in self._gd:
+            above: list[int] = []
+            for d, x in enumerate(reversed(pile)):
+                if SUIT[x] == s:
+                    pairs += [(r, RANK[x]) for r in above]
+                    depths.append((RANK[x], d))
+                    above.append(RANK[x])
+        return pairs, depths
 
     @staticmethod
     def _build_useful(r: int, movers: dict[int, set[str]], dst: str, bq_ranks: set[int]) -> bool:
@@ -370,6 +397,14 @@ class Parterre(Game):
                       "The parterre of six packets spread downwards, the bouquet spread below, the foundations above",
                       "Партер из шести пачек, разложенных веером вниз; под ним букет, над ним основания",
                       {"parterre": ("the parterre", "партер")})
+
+
+def _base_cost(base: int, pairs: list[tuple[int, int]], depths: list[tuple[int, int]]) -> tuple[int, int]:
+    """How bad a card of rank ``base`` would be as its suit's base (see :meth:`Parterre._suit_layout`):
+    the cards of the suit lying in a packet above one that would go up before them, then their
+    depths, the early ones weighed most."""
+    inverted = sum(1 for upper, lower in pairs if (upper - base) % 13 > (lower - base) % 13)
+    return inverted, sum(d * (13 - (r - base) % 13) for r, d in depths)
 
 
 @lru_cache(maxsize=None)
