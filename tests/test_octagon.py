@@ -412,3 +412,66 @@ def test_hopeless_when_the_last_laying_turns_a_card_onto_one_it_needs(unpruned):
     assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
     unpruned()
     assert solve(pos, 5000, 30).verdict == "lost"
+
+
+TURNED = dict(_piles_to("QS JH KD JC TS JH KD JC"), p1="KC", p2="KC", p3="KH", p4="KH")
+
+
+@pytest.mark.parametrize("middle, verdict", [("turned", "lost"), ("top", "won")])
+def test_hopeless_when_the_last_laying_turns_a_card_that_cannot_be_played_then(unpruned, middle, verdict):
+    # The QS comes before the JS: played only as it is turned, it can neither go up nor step
+    # aside (no KS tops a packet), and the turn passes it for good.
+    pos = at("QH QH QC QC KS JS QS KS", laying=4, options={"middle": middle}, **TURNED)
+    assert pos.hopeless() == (verdict == "lost")
+    res = solve(pos, 5000, 30)
+    assert res.verdict == verdict and (verdict == "lost" or play_line(pos, res.line).status == "won")
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == verdict
+
+
+@pytest.mark.parametrize("live, verdict", [(False, "lost"), (True, "won")])
+def test_hopeless_when_the_turn_has_passed_a_card_of_the_last_laying(unpruned, live, verdict):
+    pos = at("QH QH QC QC KS KS QS", "JS", laying=4, live=live, options={"middle": "turned"}, **TURNED)
+    assert pos.hopeless() == (verdict == "lost")
+    assert solve(pos, 5000, 30).verdict == verdict
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == verdict
+
+
+def test_hopeless_when_no_moment_of_a_refill_saves_the_last_laying(unpruned):
+    # Packet 2 may be laid off at once, but whenever it is refilled the cards turned stay
+    # stuck (from deal 2): freeing the whole rest of the pack would not see it.
+    pos = at("9S 8S KC 4H QD TD 6S QS", "JS TS 7H JD 5H", laying=4,
+             **_piles_to("KH 3H TD KS KC QC 5S 8D"), p1="9D KD QD JD", p2="6H KS KD 7S", p3="KH QH",
+             p4="JH TH 9H 8H")
+    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == "lost"
+
+
+def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying(unpruned):
+    # The laying before the last: the bottom of the middle that cannot leave before the
+    # redeal is the start of the last pack, in its order (from deal 8).
+    def pos(laying: int) -> Octagon:
+        return at("8C QD KS", "6D JD 7C 6S KH KD 8D 9D JD QS 5D 5S 7D", laying=laying,
+                  **_piles_to("KS KC 2S KH 9D 3D 6C 8H"), p1="QD 4S KD KC QC JC", p2="3S TD QH JH TH",
+                  p3="TD 7S 9H TC 9C", p4="4D JS TS 9S 8S")
+    g = pos(3)
+    assert g.hopeless() and not pos(2).hopeless()  # two more layings: nothing is fixed yet
+    assert solve(g, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(g, 10_000, 60).verdict == "lost"
+
+
+def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying(unpruned):
+    # Played only as turned, the middle's cards under its top are the start of the last pack
+    # (from deal 12).
+    def pos(laying: int) -> Octagon:
+        return at("QS", "4C QC 9D TC QD QH KC TH KC KH KD TS KD KS TD JH 8S JD 8H KH JH JC 5C 9H",
+                  laying=laying, options={"middle": "turned"}, **_piles_to("9D 8C TH KS 6H 5S 8D 3C"),
+                  p1="7H JS", p2="6S TD 9C QC JC TC 9C 8C 7C 6C", p3="9S QH QD JD", p4="7S")
+    g = pos(3)
+    assert g.hopeless() and not pos(2).hopeless()
+    assert solve(g, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(g, 10_000, 60).verdict == "lost"

@@ -36,6 +36,8 @@ ACES = tuple(f"ace.{i}" for i in range(1, 9))
 PACKETS = tuple(f"packet.{i}" for i in range(1, 5))
 PACKET_SIZE = 5
 UP = tuple(c + 1 if c % 13 < 12 else -1 for c in range(52))  # the next card up in suit
+_ALL = frozenset(range(52))
+REFILL_CASES = 6  # the turns at which a first refill is followed case by case (see ``_Turning``)
 # What a packet top offers to a build: itself (in suit), or its rank (in any suit).
 _CARD_KEYS = tuple(range(52))
 _RANK_KEYS = tuple(RANK[c] + 100 for c in range(52))
@@ -348,21 +350,47 @@ class Octagon(Game):
         only grows, a card over another in a packet or the last middle leaves first), so a card
         never added cannot go up in the real game either. In the last laying, with every packet
         holding a card, the same again with the pack turned in its order (``_stuck_turning``).
+
+        When a card is played only as it is turned (``middle``: turned), a card the turn has
+        passed lies in the middle until the next redeal: in the last laying it never leaves.
+
+        In the laying before the last, the cards of the middle that stay there until the redeal
+        are a bottom part of it (it leaves from the top), at least the ``_kept`` ones; they come
+        first in the last laying's pack, in their order (a redeal turns the middle over
+        unshuffled). With the rest of the middle and of the pack free (they may also top a
+        packet, by a build or a refill), ``_stuck_turning`` on those cards is a relaxation of the
+        last laying (a free card does at least what it would do turned later). With ``middle``
+        turned, see ``_stuck_passing``.
         """
         if self.stage == 0:
             return False
         packets = tuple(tuple(p.cards) for p in self._packets if p.cards)
         last = self._last_laying()
-        middle = tuple(self._middle.cards) if last else ()
+        turned = self.options["middle"] == "turned"
+        mid = self._middle.cards
+        if last and turned and mid and (len(mid) > 1 or not self.live):
+            return True  # a card the turn has passed never leaves the middle again
+        middle = tuple(mid) if last else ()
         h = tuple(map(tuple, self._heights()))
         leavers = self._leavers() if last else frozenset()
         if _stuck(h, packets, middle, leavers):
             return True
-        stock = self._stock.cards
-        if not (last and stock) or any(self.refill) or len(packets) < len(PACKETS):
+        if any(self.refill) or len(packets) < len(PACKETS):
             return False
-        return _stuck_turning(h, packets, middle, tuple(stock), leavers,
-                              self.options["packets"] == "any")
+        stock = tuple(self._stock.cards)
+        any_suit = self.options["packets"] == "any"
+        if last:
+            return bool(stock) and _stuck_turning(h, packets, middle, stock, leavers, any_suit, turned)
+        if self.laying < self.options["relays"]:
+            return False
+        if turned:
+            passed = len(mid) - 1 if self.live else len(mid)
+            return _stuck_passing(h, packets, tuple(mid[:passed]), tuple(mid[passed:]) + stock[::-1],
+                                  any_suit)
+        kept = _kept(h, packets, tuple(mid), stock, any_suit)
+        spare = stock + tuple(mid[kept:])
+        return kept > 0 and _stuck_turning(h, packets, (), tuple(mid[kept - 1::-1]), _ALL, any_suit,
+                                           False, spare)
 
     def _leavers(self) -> frozenset:
         """The cards of the middle or the pack (in the last laying) that may yet leave the
@@ -550,8 +578,68 @@ def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
     return held
 
 
+def _kept(h: tuple, packets: tuple, middle: tuple, stock: tuple, any_suit: bool) -> int:
+    """How many cards of the middle (from the bottom) stay there until the redeal, at least
+    (the middle's top is played until covered).
+
+    The relaxation of ``_stuck_turning`` for the rest of the laying: the pack is free and may
+    top a packet; the middle leaves from its top only, upwards or by a build (see
+    ``_Turning``). Its cards are marked second only when their twin is up (the order of the
+    middle may yet be turned over by a redeal)."""
+    left = [0] * 52
+    firsts: dict[int, int] = {}
+    stacks = _marked(h, packets, (), _ALL, left, firsts)
+    if stacks is None:
+        return 0
+    mid = stacks[-1]
+    for c in middle:
+        left[c] += 1
+        lo, hi = h[SUIT[c]]
+        mid.append([c, (lo >= RANK[c]) != (hi >= RANK[c])])
+    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
+    for c in stock:
+        run.may_top(c)
+    run.settle()
+    return len(mid)
+
+
+def _stuck_passing(h: tuple, packets: tuple, passed: tuple, coming: tuple, any_suit: bool) -> bool:
+    """Whether some card can never go up, a card being played only as it is turned, in the
+    laying before the last: ``passed``, the cards the turn has passed; ``coming``, the live
+    card and the pack, in the order they are turned.
+
+    Each coming card leaves at once (upwards or by a build, as in ``_stuck_turning``) or the
+    turn passes it: it joins the passed cards, which the last laying turns in their order.
+    The relaxation lets a card leave whenever it may: a card gone is free, which does at least
+    what it would do turned again; so the last laying's pack holds, in their order, at least
+    the cards it keeps. From the moment a packet may be empty the rest of the pack is free (a
+    refill may take any of it)."""
+    left = [0] * 52
+    firsts: dict[int, int] = {}
+    stacks = _marked(h, packets, (), _ALL, left, firsts)
+    if stacks is None:
+        return True
+    for c in passed + coming:
+        left[c] += 1
+    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
+    run.h, run.firsts, run.leavers, run.turned = h, firsts, _ALL, True
+    kept = list(passed)
+    packs, mid = stacks[:-1], stacks[-1]
+    for i, c in enumerate(coming):
+        if not all(packs):
+            run.free(coming[i:])
+            break
+        mid.append(run.mark(c))
+        if run.may_leave(mid[-1]):
+            run.settle()
+        if mid:
+            mid.pop()
+            kept.append(c)
+    return run.stuck(tuple(kept[::-1]), len(kept), 0)
+
+
 def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leavers: frozenset,
-                   any_suit: bool) -> bool:
+                   any_suit: bool, turned: bool = False, spare: tuple = ()) -> bool:
     """Whether some card can never go up in the last laying, the pack turned in its order.
 
     The relaxation of ``_stuck`` with time: the cards of the pack are no longer free but come
@@ -568,7 +656,15 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     card the real game still leaves in the middle when a card comes on it lies there in the
     relaxation as well, under that card. A refill takes cards of the pack past the middle:
     from the first turn at which a packet may be empty (it is empty in the relaxation no later
-    than in the real game) the rest of the pack is free, as in ``_stuck``, and may top a packet.
+    than in the real game) the first refill comes never or at some later turn, and each case
+    is followed (``_Turning.refills``): the refill takes the next five cards of the pack onto
+    a new packet, a stack like the others (the first dealt at the bottom); from the moment a
+    second packet may be empty (or the refilled one, or after ``REFILL_CASES`` turns) the
+    rest of the pack is free, as in ``_stuck``, and may top a packet.
+
+    ``turned``: a card is played only as it is turned, so a card still in the middle when the
+    next one is turned never leaves (the last laying). ``spare``: cards free from the start
+    that may top a packet (they are not counted in the stacks).
     """
     left = [0] * 52
     firsts: dict[int, int] = {}
@@ -578,39 +674,11 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     for c in stock:
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    packs, mid = stacks[:-1], stacks[-1]
-    for i in range(len(stock) - 1, -1, -1):
-        if not all(packs):
-            for c in stock[:i + 1]:
-                if c in firsts and any(x[0] == c for st in stacks for x in st):
-                    run.held[c] = run.held.get(c, 0) + 1
-                else:
-                    left[c] -= 1
-                run.may_top(c)
-            break
-        c = stock[i]
-        s, r = SUIT[c], RANK[c]
-        lo, hi = h[s]
-        turned = [c, (lo >= r) != (hi >= r) or c in firsts]
-        if c not in leavers:
-            first = False
-            for x in mid:
-                if SUIT[x[0]] == s and RANK[x[0]] <= r:
-                    x[1] = True
-                    first = first or RANK[x[0]] < r
-            if first:
-                if c in firsts:
-                    return True
-                firsts[c] = -1
-                for st in stacks:
-                    for x in st:
-                        if x[0] == c:
-                            x[1] = True
-        mid.append(turned)
-        run.settle()
-    run.rise()
+    run.h, run.firsts, run.leavers, run.turned = h, firsts, leavers, turned
+    for c in spare:
+        run.may_top(c)
     run.settle()
-    return any(stacks)
+    return run.stuck(stock, len(stock), 0)
 
 
 class _Turning:
@@ -623,7 +691,15 @@ class _Turning:
     upwards, so the relaxation has taken them off), or a card built from the middle: it left
     the middle at a time when a card one rank higher might top a packet, so the relaxation has
     taken it off by then and has that card among the possible tops (``pending`` holds what the
-    cards taken off the middle that wait for such a card offer)."""
+    cards taken off the middle that wait for such a card offer). ``h``, ``firsts``,
+    ``leavers``: see ``_stuck_turning``; ``turned``: a card leaves the middle only as it is
+    turned; ``at``: see ``stuck``."""
+
+    h: tuple = ()
+    firsts: dict
+    leavers: frozenset = frozenset()
+    turned: bool = False
+    at: int = -1
 
     def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int]) -> None:
         self.stacks, self.left, self.held = stacks, left, held
@@ -636,6 +712,126 @@ class _Turning:
         for st in stacks[:-1]:
             self.may_top(st[-1][0])
         self.settle()
+
+    def copy(self) -> "_Turning":
+        """An independent copy, to follow one case."""
+        other = object.__new__(_Turning)
+        other.__dict__.update(self.__dict__)
+        other.stacks = [[list(x) for x in st] for st in self.stacks]
+        other.left, other.reach, other.reach2 = list(self.left), list(self.reach), list(self.reach2)
+        other.held, other.firsts = dict(self.held), dict(self.firsts)
+        other.tops, other.pending = set(self.tops), set(self.pending)
+        return other
+
+    def stuck(self, stock: tuple, n: int, refilled: int) -> bool:
+        """Whether some card stays stuck, the pack ``stock[:n]`` turned from its top; with
+        ``refilled`` 1, one refill has been placed, with 2 none is (see ``refills``). When
+        stuck on the way, ``at`` is the place of the card turned then."""
+        self.at = -1
+        packs, mid = self.stacks[:-1], self.stacks[-1]
+        for i in range(n - 1, -1, -1):
+            if refilled < 2 and not all(packs) and (not refilled or sum(not st for st in packs) > 1):
+                if refilled:
+                    self.free(stock[:i + 1])
+                    return any(self.stacks)
+                return self.refills(stock, i)
+            if (self.turned and mid) or self.turn(stock[i]):
+                self.at = i
+                return True
+        self.rise()
+        self.settle()
+        return any(self.stacks)
+
+    def refills(self, stock: tuple, i: int) -> bool:
+        """A packet may be empty before ``stock[i]`` is turned: whether stuck in every case of
+        the first refill: after ``REFILL_CASES`` turns (the rest of the pack free then), never,
+        or at one of the turns before (up to the one at which the case without refills is
+        stuck: a refill after it changes nothing before it)."""
+        late = i - REFILL_CASES
+        if not self.copy().waits(stock, i, late):
+            return False
+        never = self.copy()
+        if not never.stuck(stock, i + 1, 2):
+            return False
+        mid = self.stacks[-1]
+        for j in range(i, max(never.at - 1, late, -1), -1):
+            if not self.copy().refill(stock, j):
+                return False
+            if (self.turned and mid) or self.turn(stock[j]):
+                return True
+        return True
+
+    def waits(self, stock: tuple, i: int, late: int) -> bool:
+        """Whether stuck when ``stock[i]`` down to ``stock[late + 1]`` are turned, the rest of
+        the pack free then."""
+        mid = self.stacks[-1]
+        for j in range(i, max(late, -1), -1):
+            if (self.turned and mid) or self.turn(stock[j]):
+                return True
+        if late >= 0:
+            self.free(stock[:late + 1])
+        else:
+            self.rise()
+            self.settle()
+        return any(self.stacks)
+
+    def refill(self, stock: tuple, i: int) -> bool:
+        """The case where a packet is refilled now, from ``stock[i]`` down: whether stuck."""
+        lo = max(i - PACKET_SIZE + 1, 0)
+        packet = [self.mark(c) for c in stock[lo:i + 1][::-1]]
+        self.stacks.insert(len(self.stacks) - 1, packet)
+        self.may_top(packet[-1][0])
+        self.settle()
+        return self.stuck(stock, lo, 1)
+
+    def mark(self, c: int) -> list:
+        """``[c, second]`` for a card coming out of the pack (see ``_marked``)."""
+        lo, hi = self.h[SUIT[c]]
+        r = RANK[c]
+        return [c, (lo >= r) != (hi >= r) or c in self.firsts]
+
+    def free(self, cards: tuple) -> None:
+        """``cards`` of the pack are free from now on, and may top a packet."""
+        stacks, left, held = self.stacks, self.left, self.held
+        for c in cards:
+            if c in self.firsts and any(x[0] == c for st in stacks for x in st):
+                held[c] = held.get(c, 0) + 1
+            else:
+                left[c] -= 1
+            self.may_top(c)
+        self.rise()
+        self.settle()
+
+    def turn(self, c: int) -> bool:
+        """Turn ``c`` onto the middle and settle; True when that proves a card stuck."""
+        firsts, mid = self.firsts, self.stacks[-1]
+        s, r = SUIT[c], RANK[c]
+        turned = self.mark(c)
+        if c not in self.leavers:
+            first = False
+            for x in mid:
+                if SUIT[x[0]] == s and RANK[x[0]] <= r:
+                    x[1] = True
+                    first = first or RANK[x[0]] < r
+            if first:
+                if c in firsts:
+                    return True
+                firsts[c] = -1
+                for st in self.stacks:
+                    for x in st:
+                        if x[0] == c:
+                            x[1] = True
+        mid.append(turned)
+        if self.may_leave(turned):  # else nothing else has changed: all stays settled
+            self.settle()
+        return False
+
+    def may_leave(self, x: list) -> bool:
+        """Whether a card turned onto the middle (``[card, second]``) may leave it at once."""
+        c, second = x
+        r = RANK[c]
+        return r - 1 <= (self.reach2 if second else self.reach)[SUIT[c]] or (
+            r < 13 and self.keys[c] + 1 in self.tops)
 
     def rise(self) -> None:
         """Bring the reaches of every suit up to date."""
