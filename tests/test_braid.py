@@ -378,7 +378,7 @@ def test_a_braid_that_needs_three_end_places_is_hopeless():
     g = Braid.from_position({"foundation.1": "7D", "foundation.2": "7S 8S 9S TS JS",
                              "braid": "7S TS 9S", "end.top": "KD", "end.bottom": "QD",
                              "stock": "(5C)"}, dealt=30)
-    assert not g.hopeless()
+    assert not g._stuck(g._ready())  # lost all the same: no 8♦ is left for the end cards
 
 
 def test_the_second_of_two_twins_waits_for_both_packets():
@@ -387,7 +387,8 @@ def test_the_second_of_two_twins_waits_for_both_packets():
     piles = {"foundation.1": "7D", "foundation.2": "7H 8H 9H TH JH QH", "braid": "7H KH KH",
              "end.top": "8H", "end.bottom": "9H", "stock": "(5C)"}
     assert Braid.from_position(piles, dealt=30).hopeless()
-    assert not Braid.from_position({**piles, "braid": "7H QD KH"}, dealt=30).hopeless()
+    g = Braid.from_position({**piles, "braid": "7H QD KH"}, dealt=30)
+    assert not g._stuck(g._ready())
 
 
 def test_early_deals_decided_and_won_lines_replay():
@@ -517,3 +518,55 @@ def test_a_side_card_whose_twin_is_in_the_pack_goes_up_alone():
         assert g.safe_move(g._generate()) is None
     g = Braid.from_position(piles, dealt=30, pass_no=4, options={"side_fill": "at_once"})
     assert g.safe_move(g._generate()) is None
+
+
+# ---- deadlocks: every event of a winning line is marked ----------------------------------------
+# Deal 7 at the start of its last pass: 6♣ must leave the braid for an end place, held by 8♦
+# (waiting for the braid's 7♦) and A♠ (waiting for a K♠); the pack's K♠ comes fourth and is
+# buried under 6♥, which waits for the braid's 4♥, while every side card waits for the braid.
+DEAL7 = {"braid": "QS 2C KS 4H TH 7D 3S 6C", "end.top": "8D", "end.bottom": "AS",
+         **{f"side.{i}": c for i, c in enumerate("4S AS QD 3C JH KH 7H 6S".split(), 1)},
+         "foundation.1": "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+         "foundation.2": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+         "foundation.3": "2S 3S 4S 5S 6S 7S 8S 9S", "foundation.4": "2H 3H", "foundation.5": "2S",
+         "foundation.6": "2D 3D 4D 5D", "foundation.7": "2C 3C 4C 5C 6C 7C 8C 9C TC",
+         "stock": " ".join(f"({c})" for c in reversed(
+             "8S 8H 9H KS 6H TC 6D 7S QC KC AH TS AC JD QC AD 9S AC KD 5S TS JC JS 5H 9C 7C JC "
+             "JS TD 5C QS 9D QH 8C KC 4C".split()))}
+
+
+def test_a_deadlock_of_braid_end_places_and_waste_is_hopeless():
+    g = Braid.from_position(DEAL7, dealt=30, pass_no=4)
+    assert sum(len(p.cards) for p in g.piles.values()) == 104
+    assert not g._stuck(g._ready()) and not g._relaxed_lost() and not g._last_pass_stuck(g._ready()[0])
+    assert g._deadlocked() and g.hopeless()
+    # With a free side place the K♠ can wait there.
+    assert not Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4)._deadlocked()
+
+
+def test_no_position_on_a_winning_line_of_a_deal_is_deadlocked(monkeypatch):
+    # Lines found without the deadlock proof, and under side_fill=at_once with it (it is
+    # used in the last two passes only; it is checked here in every pass).
+    checked = 0
+    for deal, options in ((14, {}), (25, {}), (1, {"ends": 4}), (27, {"redeals": 2}),
+                          (14, {"braid_first": "advice"}), (24, {"side_fill": "at_once"})):
+        g = pasyans.new_game("braid", deal=deal, **options)
+        with monkeypatch.context() as m:
+            if not g._at_once:
+                m.setattr(Braid, "_deadlocked", lambda self: False)
+            res = solve(g, 5_000, 60)
+        assert res.verdict == "won"
+        for move in res.line:
+            g._apply(move)
+            if g.piles["foundation.1"].cards and not g._won():
+                assert not g._deadlocked(), (deal, options, g.piles)
+                checked += 1
+    assert checked >= 1500
+
+
+def test_deadlock_verdicts_match_the_plain_search_in_the_last_passes(monkeypatch):
+    games = [lastpass(seed) for seed in range(20, 35)]
+    games += [rivals(seed, p, o) for seed in range(8) for p, o in ((3, {}), (4, {"side_fill": "at_once"}),
+                                                                   (3, {"side_fill": "at_once"}))]
+    _, lost = compare_with_plain(monkeypatch, games, 5_000)
+    assert lost >= 5

@@ -217,6 +217,126 @@ class _Relaxed:
         return False
 
 
+class _Events:
+    """The marks of ``Braid._deadlocked``: the braid (by depth), the end and side cards
+    (``loose``, which need only a packet), the waste of a pass (``stack``, from the top, with
+    each card's place in the pack's order); for each, which copies can go up; for each card,
+    whether a copy can (``up``) and whether a packet can take it with the cards marked up
+    (``ok``)."""
+
+    def __init__(self, packets: tuple[list[list[int]], list[list[int]], int], braid: list[int],
+                 ends: list[int], sides: list[int], room_e: int, room_s: int, take_s: bool) -> None:
+        self.order, self.tops, self.span = packets
+        self.braid, self.braid_up = braid, [False] * len(braid)
+        self.loose, self.loose_up = ends + sides, [False] * (len(ends) + len(sides))
+        self.n_ends, self.room_e, self.room_s, self.take_s = len(ends), room_e, room_s, take_s
+        self.stack: list[int] = []
+        self.stack_up: list[bool] = []
+        self.stack_free: list[bool] = []
+        self.stack_at: list[int] = []
+        self.up = [False] * 52
+        self.ok = [False] * 52
+        self.fresh = False  # a card has a new copy up in this round
+        for s in range(4):
+            self._update(s)
+
+    def done(self) -> bool:
+        """Whether every card of the braid and every end and side card is marked up."""
+        return all(self.braid_up) and all(self.loose_up)
+
+    def held_up(self, ends: bool) -> int:
+        """How many end cards (or side cards) are marked up."""
+        n = self.n_ends
+        return sum(self.loose_up[:n] if ends else self.loose_up[n:])
+
+    def push(self, c: int, free: bool, at: int) -> None:
+        """Put ``c`` (the pack's card ``at``) on the stack; ``free``: it may be gone."""
+        self.stack.insert(0, c)
+        self.stack_up.insert(0, False)
+        self.stack_free.insert(0, free)
+        self.stack_at.insert(0, at)
+
+    def settle(self, left: list[bool]) -> None:
+        """Mark until no card has a new copy up (marks of the end and side cards come before
+        the sweeps that count them); ``left`` gets the stack's cards that can leave it."""
+        self.fresh = True
+        while self.fresh:
+            self.fresh = False
+            self._mark()
+            self._sweep_braid()
+            self._sweep_stack(left)
+
+    def _lift(self, c: int) -> None:
+        """A copy of ``c`` can go up: mark the card, and what its packets take then."""
+        if not self.up[c]:
+            self.up[c] = self.fresh = True
+            self._update(SUIT[c])
+
+    def _update(self, s: int) -> None:
+        """Recompute ``ok`` for the cards of suit ``s``."""
+        ok, up, span = self.ok, self.up, self.span
+        cards = self.order[s]
+        for c in cards:
+            ok[c] = False
+        for t in self.tops[s]:
+            r = t + 1
+            while r < span:
+                ok[cards[r]] = True
+                if not up[cards[r]]:
+                    break
+                r += 1
+
+    def _mark(self) -> None:
+        """Mark the loose cards that a packet can take."""
+        ok, marked = self.ok, self.loose_up
+        for i, c in enumerate(self.loose):
+            if not marked[i] and ok[c]:
+                marked[i] = True
+                self._lift(c)
+
+    def _sweep_braid(self) -> None:
+        """Mark the braid's cards that can go up, from the top, as far as its cards can leave:
+        up, or into an end place, which has room once ``room_e`` more of the end cards and of
+        the braid's cards above have gone up."""
+        ok, marked = self.ok, self.braid_up
+        gone = self.held_up(ends=True)
+        for d, c in enumerate(self.braid):
+            if ok[c]:
+                if not marked[d]:
+                    marked[d] = True
+                    self._lift(c)
+            elif gone < self.room_e + d:
+                break
+            gone += marked[d]
+
+    def _sweep_stack(self, left: list[bool]) -> None:
+        """The same for the stack: its cards leave up, freely, or into a side place (under
+        ``side_fill=choice``), which has room once ``room_s`` more of the side cards and of
+        the stack's cards above have gone up (or may be gone: then they are in no side place).
+        A card that could leave (``left``) need not leave again when more cards lie on it;
+        but no card leaves while the cards above it, all out of the waste, cannot all be up
+        or in side places. A card that may be out of the waste (``left`` or ``free``) may be
+        in a side place, whence it goes up as soon as a packet takes it."""
+        ok, marked, free, at = self.ok, self.stack_up, self.stack_free, self.stack_at
+        for d, c in enumerate(self.stack):
+            if ok[c] and not marked[d] and (free[d] or left[at[d]]):
+                marked[d] = True
+                self._lift(c)
+        gone = self.held_up(ends=False)
+        room, take = self.room_s, self.take_s
+        for d, c in enumerate(self.stack):
+            if gone < room + d - 1:
+                break
+            if ok[c]:
+                if not marked[d]:
+                    marked[d] = True
+                    self._lift(c)
+            elif not (free[d] or left[at[d]] or take and gone >= room + d):
+                break
+            left[at[d]] = True
+            gone += marked[d] or free[d]
+
+
 class Braid(Game):
     id = "braid"
     title_ru = "Коса"
@@ -470,8 +590,9 @@ class Braid(Game):
     def hopeless(self) -> bool:
         """Whether the braid and the auxiliary cards can never all go up (see ``_stuck`` and
         ``_relaxed_lost``; their verdict depends on them and the packets only, so it is kept
-        for each), or, in the
-        last pass, the waste cannot give up the cards they need (see ``_last_pass_stuck``)."""
+        for each), or, in the last pass, the waste cannot give up the cards they need (see
+        ``_last_pass_stuck``), or, in the last two passes, the braid, the end and side places
+        and the waste lock each other (see ``_deadlocked``)."""
         p = self._p
         f1 = p[self._found[0]].cards
         if not f1:
@@ -488,7 +609,9 @@ class Braid(Game):
             cached = _STUCK[key] = (self._stuck(bounds) or self._relaxed_lost(), bounds[0])
         if cached[0]:
             return True
-        return self.pass_no > self.options["redeals"] and self._last_pass_stuck(cached[1])
+        if self.pass_no > self.options["redeals"] and self._last_pass_stuck(cached[1]):
+            return True
+        return self.pass_no >= self.options["redeals"] and self._deadlocked()
 
     def _stuck(self, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
@@ -621,6 +744,66 @@ class Braid(Game):
                 sure[c] += 1
                 reach[c] -= 1
             top = low
+
+    def _deadlocked(self) -> bool:
+        """Whether some card of the braid or an auxiliary card can never go up, found by
+        marking every event that can happen in some line (least fixpoints, see ``_Events``).
+
+        Events: a copy goes up; the braid's card at depth ``d`` leaves it; a card of the waste
+        leaves it. Each is marked once a condition it needs, met by events that come before
+        it, holds for marked events; by induction along a winning line, every event of the
+        line is marked. Within a pass the waste is a stack: the pack's cards join it one by
+        one, in their order (the same in every pass: the waste's from its bottom, then the
+        pack's); an event that comes with ``k`` cards of the pass turned is marked in the
+        fixpoint of step ``k``, whose stack has those ``k`` cards on the waste (marks carry
+        over). A card that could leave the waste in an earlier pass, or go into a side place
+        when turned under ``side_fill=at_once``, may be gone from the stack, up or in a side
+        place (then counted in none: weaker). Used in the last two passes (earlier, the pack
+        in any order frees too much to prove anything, and the marking costs time).
+        """
+        p = self._p
+        ends = [p[name].cards[-1] for name in self._ends if p[name].cards]
+        sides = [p[name].cards[-1] for name in SIDES if p[name].cards]
+        room_s = len(sides) - len(SIDES) + 1
+        ev = _Events(self._packets(), p["braid"].cards[::-1], ends, sides, len(ends) - self._nends + 1,
+                     room_s, not self._at_once)
+        waste = p["waste"].cards
+        pack = waste + p["stock"].cards[::-1]
+        gone = [False] * len(pack)
+        for j in range(self.options["redeals"] + 2 - self.pass_no):
+            left = [False] * len(pack)
+            ev.stack, ev.stack_up, ev.stack_free, ev.stack_at = [], [], [], []
+            start = 0 if j else len(waste)
+            for i in range(start):
+                ev.push(pack[i], False, i)
+            ev.settle(left)
+            for i in range(start, len(pack)):
+                if ev.done():
+                    return False
+                free = gone[i] or self._at_once and ev.held_up(ends=False) >= room_s
+                c = pack[i]
+                ev.push(c, free, i)
+                if ev.ok[c] and not ev.up[c]:
+                    ev.settle(left)
+                else:  # nothing new is marked: the card only leaves, or blocks the cards under it
+                    left[i] = free or ev.ok[c] or not self._at_once and ev.held_up(ends=False) >= room_s
+            gone = [g or x for g, x in zip(gone, left)]
+        return not ev.done()
+
+    def _packets(self) -> tuple[list[list[int]], list[list[int]], int]:
+        """For ``_Events``: each suit's cards in a packet's order, its packets' tops (-1: may
+        start; any suit while a place is free, under four places), and a packet's length."""
+        found = [self._p[name].cards for name in self._found]
+        base = RANK[found[0][0]] - 1
+        span = PILE_LEN if self._next is NEXT_WRAP else PILE_LEN - base
+        started = [cs for cs in found if cs]
+        tops: list[list[int]] = [[], [], [], []]
+        for cs in started:
+            tops[SUIT[cs[0]]].append(len(cs) - 1)
+        if len(started) < len(found):
+            for t in tops:
+                t.extend([-1] * (2 - len(t)))
+        return _order(base, span), tops, span
 
     def _jammed(self, bottom: int, top: int) -> bool:
         """In the last pass, with the waste reachable from ``bottom`` and every card from
