@@ -622,3 +622,29 @@ def test_couples_loss_proofs_keep_the_verdicts_of_the_plain_search(monkeypatch):
     plain(monkeypatch)
     unpruned = verdicts(games, states=3_000)
     assert unpruned[1:] == ["lost"] * 2 and unpruned[0] in ("lost", "unknown")
+
+
+
+def test_couples_cards_that_cannot_all_go_up_in_pairs_are_hopeless(monkeypatch):
+    # the 2 of diamonds frees the ace of diamonds (then no red card fits the knave of clubs) or
+    # lifts the couple with the king of clubs (then none fits the 10 of spades): every card goes
+    # up with one of the other colour, and no couple is a ring of its own
+    lost = ring(["3H KS", "AD KC"], ["2D", "2H", "AH"], ["TS", "JS", "JC"])
+    in_pack = ring(["3H KS", "AD KC"], ["2D", "2H"], ["TS", "JS", "JC"], stock="AH")
+    won = ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"])
+    assert not lost._couples_stuck() and not in_pack._couples_stuck()
+    assert lost.hopeless() and in_pack.hopeless() and not won.hopeless()
+    assert verdicts([lost, in_pack, won], states=3_000) == ["lost", "lost", "won"]
+    assert play_line(won, solve(won).line).status == "won"
+    plain(monkeypatch)
+    assert verdicts([lost, in_pack, won], states=3_000) == ["lost", "lost", "won"]
+
+
+def test_couples_a_search_never_depends_on_the_questions_asked_before():
+    g = late_couples(9, 6)
+    first = solve(g, budget_states=2_000, budget_s=60)
+    g._lockstep_stuck()
+    assert g._pairs is not None and g.clone()._pairs is None
+    again = solve(g, budget_states=2_000, budget_s=60)
+    assert (first.verdict, first.states) == (again.verdict, again.states)
+

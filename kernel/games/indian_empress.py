@@ -34,7 +34,7 @@ whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from ..cards import CARDS, RANK, RED, SUIT
@@ -148,6 +148,14 @@ class IndianEmpress(Game):
     phase: str  # "lay" (taking out the 32 cards), "deal" (the four rows), "play"
     _memo: tuple | None = None  # :meth:`_sides` of the current position, if worked out
     _tmemo: dict[int, list[str]] | None = None  # :meth:`_targets` of the current position, if worked out
+    _pairs: tuple[tuple, dict] | None = None  # relaxed games worked out by :meth:`_lockstep_stuck`
+
+    def clone(self) -> "IndianEmpress":
+        """As :meth:`Game.clone`; the copy works out its relaxed games afresh (so a search's
+        verdicts never depend on questions asked before it)."""
+        other = super().clone()
+        other._pairs = None
+        return other
 
     # ---- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -656,7 +664,8 @@ class IndianEmpress(Game):
 
     def hopeless(self) -> bool:
         """Some colour's row must take in more cards that cannot go up yet than it has places
-        (``pairing="at_once"``; under ``couples`` see :meth:`_couples_stuck`).
+        (``pairing="at_once"``; under ``couples`` see :meth:`_couples_stuck` and
+        :meth:`_lockstep_stuck`).
 
         Under ``pairing="at_once"`` a place holds one card and a card goes up only from the rows.
         Take a card t of a talon packet: before t comes in, the cards above it (and any turned on
@@ -674,7 +683,7 @@ class IndianEmpress(Game):
         if self.phase != "play":
             return False
         if self.options["pairing"] == "couples":
-            return self._couples_stuck()
+            return self._couples_stuck() or self._lockstep_stuck()
         return self._row_jammed(True) or self._row_jammed(False)
 
     def _couples_stuck(self) -> bool:
@@ -692,6 +701,14 @@ class IndianEmpress(Game):
         waiting for a card bound in the next, when every copy of the faces they wait for is in
         the ring.
         """
+        cards = self._couples_cards()
+        return cards is not None and bool(cards[3]) and bool(_release(*cards))
+
+    def _couples_cards(self) -> tuple[dict, dict, dict, list[tuple[int, int]]] | None:
+        """Under ``couples``, per colour: the foundations per sequence, the copies of each face
+        up, the single cards by face (the pack and talon counted as single); and the couples as
+        (red face, black face). None for a constructed position without every copy of each face
+        once per foundation of its sequence (as in every deal)."""
         p = self._p
         by_suit = self.options["build"] == "suit"
         face = FACE_SUIT if by_suit else FACE_COLOUR
@@ -703,7 +720,7 @@ class IndianEmpress(Game):
         for c in p["stock"].cards + p["talon.red"].cards + p["talon.black"].cards:
             f = face[c]
             if f is None:
-                return False
+                return None
             free[RED[c]][f] += 1
         for n in PLACES:
             cards = p[n].cards
@@ -712,7 +729,7 @@ class IndianEmpress(Game):
                 c = cards[0]
                 f = face[c]
                 if f is None:
-                    return False
+                    return None
                 free[RED[c]][f] += 1
             elif k == 2:
                 r, b = cards
@@ -720,19 +737,45 @@ class IndianEmpress(Game):
                     r, b = b, r
                 fr, fb = face[r], face[b]
                 if fr is None or fb is None:
-                    return False
+                    return None
                 couples.append((fr, fb))
             elif k and any(face[c] is None for c in cards):
-                return False
-        if not couples:
-            return False
+                return None
         copies = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
         for fr, fb in couples:
             copies[True][fr] += 1
             copies[False][fb] += 1
         if any(copies[red] != [base[red][0]] * 11 + [base[red][1]] * 11 for red in (True, False)):
-            return False  # a constructed position without every copy of a face once per foundation
-        return bool(_release(base, up, free, couples))
+            return None
+        return base, up, free, couples
+
+    def _lockstep_stuck(self) -> bool:
+        """Under ``couples``: even with every card of the pack and talon at hand, the cards
+        cannot all go up in pairs (:func:`_pairs_win`, within :data:`END_NODES` positions).
+
+        Every card goes up with one of the other colour at the same moment: two single cards
+        that fit, or a couple both of whose cards fit. Relax the game: the pack and talon cards
+        are single cards from now on, no couple is laid, a couple that fits need not go up at
+        once. A winning line is still one there: drop its refills, turns and couples laid, and
+        lift the couples it laid as pairs of single cards, when it lifts them (both fit). So
+        if the relaxed game is lost, so is the position. The relaxed game is
+        :meth:`_couples_cards`: the foundations, the single cards by face and the couples.
+        """
+        cards = self._couples_cards()
+        if cards is None:
+            return False
+        base, up, free, couples = cards
+        chains = (0, 11) if self.options["build"] == "suit" else (0,)
+        state = (tuple(up[True]), tuple(up[False]), tuple(free[True]), tuple(free[False]),
+                 tuple(sorted(couples)))
+        seqs = (tuple(base[True]), tuple(base[False]), chains)
+        if self._pairs is None or self._pairs[0] != seqs or len(self._pairs[1]) > 1_000_000:
+            self._pairs = (seqs, {})
+        seen = self._pairs[1]
+        won = _pairs_win(state, seqs, seen, [END_NODES])
+        if won is None:
+            seen[state] = None  # not asked again
+        return won is False
 
     def _row_jammed(self, red: bool) -> bool:
         """The bound of :meth:`hopeless` for the row and talon packet of one colour.
@@ -1000,6 +1043,74 @@ def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[
                     todo.extend(waiting[g])
                     waiting[g] = []
     return [i for i in range(len(couples)) if i not in released]
+
+
+#: The most new positions :func:`_pairs_win` looks at for one question.
+END_NODES = 400
+
+
+def _pairs_win(state: tuple, seqs: tuple, seen: dict[tuple, bool | None], left: list[int]) -> bool | None:
+    """Whether the relaxed game of :meth:`IndianEmpress._lockstep_stuck` in ``state`` can be
+    won (None: more than ``left[0]`` positions); ``seqs``: each colour's foundations per
+    sequence and the first faces of the sequences; ``seen``: the positions worked out (None:
+    given up). A move lifts a couple that fits or two single cards, one of each colour, that fit.
+    With every copy of each face at hand or up, the lowest face of a sequence not all up fits."""
+    if state in seen:
+        return seen[state]
+    if left[0] <= 0:
+        return None
+    left[0] -= 1
+    _, _, rs, bs, couples = state
+    if not couples:  # the lowest face not all up fits, in each colour: pairs go up to the end
+        return sum(rs) == sum(bs)
+    won: bool | None = False
+    for nxt in _pair_moves(state, seqs):
+        w = _pairs_win(nxt, seqs, seen, left)
+        if w:
+            won = True
+            break
+        if w is None:
+            won = None
+    if won is not None:
+        seen[state] = won
+    return won
+
+
+def _pair_moves(state: tuple, seqs: tuple) -> Iterator[tuple]:
+    """The positions after each move of the relaxed game in ``state`` (couples first)."""
+    rup, bup, rs, bs, couples = state
+    rbase, bbase, chains = seqs
+    rfit, bfit = _fitting(rbase, rup, chains), _fitting(bbase, bup, chains)
+    for i, (r, b) in enumerate(couples):
+        if r in rfit and b in bfit and (i == 0 or couples[i - 1] != (r, b)):
+            yield _up(rup, r), _up(bup, b), rs, bs, couples[:i] + couples[i + 1:]
+    for r in rfit:
+        if rs[r]:
+            for b in bfit:
+                if bs[b]:
+                    yield _up(rup, r), _up(bup, b), _less(rs, r), _less(bs, b), couples
+
+
+def _fitting(base: tuple[int, ...], up: tuple[int, ...], chains: tuple[int, ...]) -> list[int]:
+    """The faces of which a copy fits: fewer copies up than of the face before (the foundations)."""
+    fit = []
+    for ch in chains:
+        before = base[ch > 0]
+        for f in range(ch, ch + 11):
+            if up[f] < before:
+                fit.append(f)
+            before = up[f]
+    return fit
+
+
+def _up(up: tuple[int, ...], f: int) -> tuple[int, ...]:
+    """``up`` with one more copy of face ``f``."""
+    return up[:f] + (up[f] + 1,) + up[f + 1:]
+
+
+def _less(counts: tuple[int, ...], f: int) -> tuple[int, ...]:
+    """``counts`` with one copy of face ``f`` fewer."""
+    return counts[:f] + (counts[f] - 1,) + counts[f + 1:]
 
 
 def _caps(base: list[int], avail: list[int], chains: tuple[int, ...] = (0, 11)) -> list[int]:
