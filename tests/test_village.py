@@ -184,7 +184,7 @@ def _late(deal, stock_left, **opts):
 
 def _plain(monkeypatch):
     from pasyans.game import Game
-    for name in ("hopeless", "safe_move", "solver_moves"):
+    for name in ("hopeless", "safe_move", "solver_moves", "canonical_key"):
         monkeypatch.setattr(Village, name, getattr(Game, name))
 
 
@@ -197,6 +197,16 @@ def test_hopeless_sees_two_cards_that_wait_for_each_other():
     assert not at("", laying=1, options={"marriages": "none"}, **DEADLOCK).hopeless()  # a gathering is left
     assert not at("", laying=2, options={"marriages": "none", "available": "any"}, **DEADLOCK).hopeless()
     assert not at("", laying=2, options={"marriages": "none"}, **{**DEADLOCK, "h2": "3S 5S"}).hopeless()
+
+
+def test_hopeless_judges_a_row_being_laid_at_its_end():
+    pos = dict(a1="AS", k1="KS QS JS TS 9S 8S 7S 6S", h1="2S", h2="5S")
+    g = at("3S 4S", laying=2, row_left=8, options={"marriages": "none"}, **pos)
+    assert g.hopeless()  # the 4S and the 3S are laid on the 2S and the 5S: the deadlock above
+    g.advance()
+    assert g.status == "lost"
+    g = at("QD KD", laying=2, row_left=8, options={"marriages": "none"}, **pos)
+    assert not g.hopeless() and pasyans.solve(g, 1000, 10).verdict == "won"
 
 
 def test_hopeless_lets_a_marriage_free_a_card():
@@ -233,6 +243,27 @@ def test_pruned_verdicts_match_the_plain_search(monkeypatch):
             assert pasyans.solver.play_line(g, r.line).status == "won"
 
 
+def test_canonical_key_folds_the_piles_above_only():
+    piles = dict(a1="AS 2S", a2="AH", k1="KD", k2="KS QS", **ROW)
+    swapped = dict(a1="AH", a2="AS 2S", k1="KS QS", k2="KD", **ROW)
+    for opts in ({}, {"bases": "suit"}):
+        assert at("9C", options=opts, **piles).canonical_key() == at("9C", options=opts, **swapped).canonical_key()
+    heaps = {**ROW, "h1": ROW["h2"], "h2": ROW["h1"]}
+    assert at("", laying=2, **ROW).canonical_key() != at("", laying=2, **heaps).canonical_key()  # places stay
+    assert at("", laying=2, **ROW).canonical_key() != at("", laying=1, **ROW).canonical_key()
+    assert at("9C", **piles).canonical_key() != at("9C", **{**piles, "a2": "AD"}).canonical_key()
+
+
+def test_folded_key_keeps_whole_game_verdicts(monkeypatch):
+    games = [pasyans.new_game("village", deal=d, marriages="none") for d in (13, 38)]
+    folded = [pasyans.solve(g, 20_000, 60) for g in games]
+    monkeypatch.setattr(Village, "canonical_key", pasyans.game.Game.canonical_key)
+    plain = [pasyans.solve(g, 20_000, 60) for g in games]
+    assert [r.verdict for r in folded] == [r.verdict for r in plain] == ["lost", "won"]
+    assert folded[0].states * 4 < plain[0].states  # the order in which suits found piles is folded
+    assert pasyans.solver.play_line(games[1], folded[1].line).status == "won"
+
+
 def test_solver_moves_try_a_marriage_that_uncovers_a_fitting_card_first():
     pos = dict(a1="AS", **{**ROW, "h2": "2S 4D", "h4": "7H 5D"})
     g = at("9C", **pos)
@@ -242,8 +273,17 @@ def test_solver_moves_try_a_marriage_that_uncovers_a_fitting_card_first():
     assert order[0] == "move 4D@heap.2>heap.4" and order[-1] == "deal 9C@stock>heap.1"
 
 
+def test_solver_moves_in_the_first_laying_try_pairs_the_piles_will_soon_take_first():
+    pos = dict(a1="AS 2S", k1="KS", **{**ROW, "h1": "9D 5S", "h2": "8D 6S", "h3": "7D JS", "h4": "9H TS",
+                                        "h6": "3H"})
+    g = at("9C", options={"bases": "suit"}, **pos)
+    order = [m.notation for m in g.solver_moves(g._generate())]
+    assert order == ["move JS@heap.3>heap.4", "move 5S@heap.1>heap.2", "move 6S@heap.2>heap.1",
+                     "move TS@heap.4>heap.3", "deal 9C@stock>heap.1"]  # the king pile lacks only the QS
+
+
 def test_suit_bases_deals_come_out_for_the_thoughtful_solver(monkeypatch):
-    games = [pasyans.new_game("village", deal=d, bases="suit") for d in (3, 7)]
+    games = [pasyans.new_game("village", deal=d, bases="suit") for d in (2, 12)]
     for g in games:
         res = pasyans.solve(g, 5_000, 60)
         assert res.verdict == "won" and pasyans.solver.play_line(g, res.line).status == "won"

@@ -192,6 +192,18 @@ class Village(Game):
                     self.row_left = 0
 
     # ---- solver hooks ------------------------------------------------------------------
+    def canonical_key(self) -> tuple:
+        """The position with the ace piles sorted and the king piles sorted.
+
+        A pile above the row holds its suit from its base to its top, so its top names it, and
+        the rules treat two piles of a side alike (a card goes on the first that fits; piles with
+        one top are equal): permuting a side's piles renames the position. Piles only grow and
+        keep their places, so no folded key meets a past position of the game but itself.
+        """
+        return (tuple(self._stock.cards), tuple(tuple(h.cards) for h in self._heaps),
+                tuple(sorted(tuple(p.cards) for p in self._aces)),
+                tuple(sorted(tuple(p.cards) for p in self._kings)), self.laying, self.row_left)
+
     def safe_move(self, moves: list[Move]) -> Move | None:
         """A compulsory laying up of X on a founded pile P that no other pile can ever take.
 
@@ -225,15 +237,28 @@ class Village(Game):
 
     def solver_moves(self, moves: list[Move]) -> list[Move]:
         """Every move, the usual order of kinds, but a marriage that uncovers a card fitting a pile
-        before the others and the others before the deal (the order only; nothing is dropped)."""
+        before the others and the others before the deal; in the first laying the others by how
+        far the piles are from taking their pair in its order (see :meth:`_wait`). The order
+        only; nothing is dropped."""
         wants = self._wants()
+        routes = self._routes() if self.laying == 1 else None
 
-        def rank(m: Move) -> int:
+        def rank(m: Move) -> tuple[int, int]:
             if m.kind != "move":
-                return self.SOLVER_ORDER.get(m.kind, 3) * 2
+                return self.SOLVER_ORDER.get(m.kind, 3) * 2, 0
             below = self._p[m.src].cards[-2:-1]
-            return 5 if below and below[0] in wants else 7
+            if below and below[0] in wants:
+                return 5, 0
+            return 7, self._wait(m, routes) if routes else 0
         return sorted(moves, key=rank)
+
+    def _wait(self, move: Move, routes: tuple) -> int:
+        """For a marriage of X onto Y: how many ranks the nearest ace pile of the suit lacks to
+        take X and then Y (X lower) or the nearest king pile (X higher); 0 once one could."""
+        x = move.steps[0][0]
+        ups, downs = routes[SUIT[x]]
+        y = x % 13
+        return max(y - max(ups) if x < self._p[move.dst].cards[-1] else min(downs) - y, 0)
 
     def hopeless(self) -> bool:
         """In the last laying, whether some card of the row can provably never go up.
@@ -248,13 +273,14 @@ class Village(Game):
         free of cards of G above it and had neither a target nor the cards it needed, a
         contradiction. Cards in the pack are never under G; they stay in U until they could be
         laid up. Sound only in the last laying (no gathering rearranges the heaps) and when only
-        uppermost cards move (``available=top``).
+        uppermost cards move (``available=top``). Amid a row it judges the position at the row's
+        end (see :meth:`_row_end`), the only one the forced deals lead to.
         """
         if self.laying == 1 or self.options["available"] == "any":
             return False
-        heaps = [h.cards for h in self._heaps if h.cards]  # an empty heap holds no card of G
+        heaps, stock = self._row_end()
         free = [0] * 4  # per suit, a bit for each rank with a copy outside U
-        unlaid = list(_ranks(tuple(self._stock.cards)))  # per suit, the ranks out of G but still in U
+        unlaid = list(_ranks(stock))  # per suit, the ranks out of G but still in U
         seen = unlaid[:]  # per suit, the ranks a marriage could reach: in the pack or not under G
         depth = []  # per heap, the place of its uppermost card of G
         for cs in heaps:
@@ -296,6 +322,19 @@ class Village(Game):
                     changed = True
                 depth[i] = d
         return any(unlaid) or any(d >= 0 for d in depth)
+
+    def _row_end(self) -> tuple[list[list[int]], tuple[int, ...]]:
+        """The non-empty heaps and the pack once the row being laid is out: amid a row nothing but
+        its next cards, one to each following place, can be played."""
+        stock = self._stock.cards
+        heaps = [h.cards for h in self._heaps]
+        k = min(self.row_left, len(stock))
+        if k:
+            first = N - self.row_left
+            for i in range(k):
+                heaps[first + i] = heaps[first + i] + [stock[-1 - i]]
+            stock = stock[:-k]
+        return [cs for cs in heaps if cs], tuple(stock)  # an empty heap holds no card of G
 
     def _routes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         """Per suit: the tops of its ace piles (-1 for one yet to found) and of its king piles (13)."""
