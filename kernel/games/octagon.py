@@ -41,6 +41,9 @@ REFILL_CASES = 6  # the turns at which a first refill is followed case by case (
 # What a packet top offers to a build: itself (in suit), or its rank (in any suit).
 _CARD_KEYS = tuple(range(52))
 _RANK_KEYS = tuple(RANK[c] + 100 for c in range(52))
+# A card in a stack of the relaxations (see ``_marked``): the card, plus SECOND when it goes up
+# second of its two copies; ``entry & CARD`` is the card.
+SECOND, CARD = 64, 63
 
 
 class Octagon(Game):
@@ -471,7 +474,7 @@ def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
     return h[SUIT[c]][0] <= r
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1024)  # hits come from nearby positions; a big cache only loads the collector
 def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     """Whether some card can never go up, with every card outside ``packets`` and ``middle``
     free (see ``Octagon.hopeless``). ``h`` holds the heights of the ace piles by suit; the
@@ -488,11 +491,10 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     second copy needs both copies of every lower rank up, as the other ace pile of its suit
     must have reached the rank below.
     """
-    left = [0] * 52  # copies of each card still in a stack
-    firsts: dict[int, int] = {}
-    stacks = _marked(h, packets, middle, leavers, left, firsts)
-    if stacks is None:
+    marking = _marked(h, packets, middle, leavers)
+    if marking is None:
         return True
+    stacks, left, firsts = marking
     held = _held(h, firsts, left)
     reach, reach2 = [0] * 4, [0] * 4
     for s in range(4):
@@ -504,9 +506,10 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
         moved = False
         for st in stacks:
             while st:
-                c, second = st[-1]
+                x = st[-1]
+                c = x & CARD
                 s, r = suit[c], rank[c]
-                if r - 1 > (reach2 if second else reach)[s] and not (st is mid and c in leavers):
+                if r - 1 > (reach2 if x & SECOND else reach)[s] and not (st is mid and c in leavers):
                     break
                 st.pop()
                 left[c] -= 1 + held.pop(c, 0)
@@ -516,13 +519,24 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     return any(stacks)
 
 
-def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: list[int],
-            firsts: dict[int, int]) -> list | None:
-    """The stacks (the packets, then the middle) as lists of ``[card, second]``, bottom first,
-    counting the copies into ``left`` and the cards that must go up first of their copies
-    into ``firsts``; None when two copies of a card must both go up first.
+def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
+    """The stacks (the packets, then the middle) as lists of entries (see ``SECOND``), bottom
+    first, with ``left``, the copies of each card in them, and ``firsts``, the cards that must go up
+    first of their copies; None when two copies of a card must both go up first. Fresh lists
+    on every call, made from ``_marking`` (``leavers`` reads only the middle).
+    """
+    marking = _marking(h, packets, middle, leavers if middle else _ALL)
+    if marking is None:
+        return None
+    stacks, left, firsts = marking
+    return [list(st) for st in stacks], list(left), dict(firsts)
 
-    A card goes up second of its two copies (``second``) when its twin is up already, or when
+
+@lru_cache(maxsize=4)  # a position's hooks mark the same stacks a few times in a row
+def _marking(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
+    """``_marked`` as tuples: the stacks, ``left`` and the items of ``firsts``.
+
+    A card goes up second of its two copies (``SECOND``) when its twin is up already, or when
     it lies under a card of its suit of the same or a higher rank that can only go up (see
     ``_stuck``), or when its twin must go up first: a card ``y`` that can only go up and lies
     over a lower card ``x`` of its suit goes up while ``x`` is down, so while at most one ace
@@ -530,6 +544,8 @@ def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: l
     rank up before would have passed already: ``y`` is the first of its copies to go up.
     """
     suit, rank = SUIT, RANK
+    left = [0] * 52
+    firsts: dict[int, int] = {}
     stacks = []
     n = len(packets)
     for k, st in enumerate(packets + (middle,)):
@@ -540,16 +556,16 @@ def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: l
             left[c] += 1
             s, r = suit[c], rank[c]
             if over[s] >= r:
-                marked.append([c, True])
+                marked.append(c | SECOND)
             else:
                 lo, hi = h[s]
-                marked.append([c, (lo >= r) != (hi >= r)])
+                marked.append(c | SECOND if (lo >= r) != (hi >= r) else c)
                 if only_up or c not in leavers:
                     over[s] = r
         marked.reverse()
         low = [14, 14, 14, 14]  # per suit, the lowest rank lying below
         for i, x in enumerate(marked):
-            c = x[0]
+            c = x & CARD
             s, r = suit[c], rank[c]
             if low[s] >= r:
                 low[s] = r
@@ -560,10 +576,11 @@ def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, left: l
         stacks.append(marked)
     if firsts:
         for k, st in enumerate(stacks):
-            for i, x in enumerate(st, k * 1000):
-                if x[0] in firsts and firsts[x[0]] != i:
-                    x[1] = True
-    return stacks
+            for i, x in enumerate(st):
+                c = x & CARD
+                if c in firsts and firsts[c] != k * 1000 + i:
+                    st[i] = x | SECOND
+    return tuple(map(tuple, stacks)), tuple(left), tuple(firsts.items())
 
 
 def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
@@ -586,16 +603,15 @@ def _kept(h: tuple, packets: tuple, middle: tuple, stock: tuple, any_suit: bool)
     top a packet; the middle leaves from its top only, upwards or by a build (see
     ``_Turning``). Its cards are marked second only when their twin is up (the order of the
     middle may yet be turned over by a redeal)."""
-    left = [0] * 52
-    firsts: dict[int, int] = {}
-    stacks = _marked(h, packets, (), _ALL, left, firsts)
-    if stacks is None:
+    marking = _marked(h, packets, (), _ALL)
+    if marking is None:
         return 0
+    stacks, left, firsts = marking
     mid = stacks[-1]
     for c in middle:
         left[c] += 1
         lo, hi = h[SUIT[c]]
-        mid.append([c, (lo >= RANK[c]) != (hi >= RANK[c])])
+        mid.append(c | SECOND if (lo >= RANK[c]) != (hi >= RANK[c]) else c)
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
     for c in stock:
         run.may_top(c)
@@ -603,6 +619,7 @@ def _kept(h: tuple, packets: tuple, middle: tuple, stock: tuple, any_suit: bool)
     return len(mid)
 
 
+@lru_cache(maxsize=1024)  # as ``_stuck``
 def _stuck_passing(h: tuple, packets: tuple, passed: tuple, coming: tuple, any_suit: bool) -> bool:
     """Whether some card can never go up, a card being played only as it is turned, in the
     laying before the last: ``passed``, the cards the turn has passed; ``coming``, the live
@@ -614,11 +631,10 @@ def _stuck_passing(h: tuple, packets: tuple, passed: tuple, coming: tuple, any_s
     what it would do turned again; so the last laying's pack holds, in their order, at least
     the cards it keeps. From the moment a packet may be empty the rest of the pack is free (a
     refill may take any of it)."""
-    left = [0] * 52
-    firsts: dict[int, int] = {}
-    stacks = _marked(h, packets, (), _ALL, left, firsts)
-    if stacks is None:
+    marking = _marked(h, packets, (), _ALL)
+    if marking is None:
         return True
+    stacks, left, firsts = marking
     for c in passed + coming:
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
@@ -666,11 +682,10 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     next one is turned never leaves (the last laying). ``spare``: cards free from the start
     that may top a packet (they are not counted in the stacks).
     """
-    left = [0] * 52
-    firsts: dict[int, int] = {}
-    stacks = _marked(h, packets, middle, leavers, left, firsts)
-    if stacks is None:
+    marking = _marked(h, packets, middle, leavers)
+    if marking is None:
         return True
+    stacks, left, firsts = marking
     for c in stock:
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
@@ -710,14 +725,14 @@ class _Turning:
         self.pending: set[int] = set()
         self.rise()
         for st in stacks[:-1]:
-            self.may_top(st[-1][0])
+            self.may_top(st[-1] & CARD)
         self.settle()
 
     def copy(self) -> "_Turning":
         """An independent copy, to follow one case."""
         other = object.__new__(_Turning)
         other.__dict__.update(self.__dict__)
-        other.stacks = [[list(x) for x in st] for st in self.stacks]
+        other.stacks = [list(st) for st in self.stacks]
         other.left, other.reach, other.reach2 = list(self.left), list(self.reach), list(self.reach2)
         other.held, other.firsts = dict(self.held), dict(self.firsts)
         other.tops, other.pending = set(self.tops), set(self.pending)
@@ -780,21 +795,21 @@ class _Turning:
         lo = max(i - PACKET_SIZE + 1, 0)
         packet = [self.mark(c) for c in stock[lo:i + 1][::-1]]
         self.stacks.insert(len(self.stacks) - 1, packet)
-        self.may_top(packet[-1][0])
+        self.may_top(packet[-1] & CARD)
         self.settle()
         return self.stuck(stock, lo, 1)
 
-    def mark(self, c: int) -> list:
-        """``[c, second]`` for a card coming out of the pack (see ``_marked``)."""
+    def mark(self, c: int) -> int:
+        """The entry (see ``SECOND``) of a card coming out of the pack (see ``_marked``)."""
         lo, hi = self.h[SUIT[c]]
         r = RANK[c]
-        return [c, (lo >= r) != (hi >= r) or c in self.firsts]
+        return c | SECOND if (lo >= r) != (hi >= r) or c in self.firsts else c
 
     def free(self, cards: tuple) -> None:
         """``cards`` of the pack are free from now on, and may top a packet."""
         stacks, left, held = self.stacks, self.left, self.held
         for c in cards:
-            if c in self.firsts and any(x[0] == c for st in stacks for x in st):
+            if c in self.firsts and any(x & CARD == c for st in stacks for x in st):
                 held[c] = held.get(c, 0) + 1
             else:
                 left[c] -= 1
@@ -809,28 +824,29 @@ class _Turning:
         turned = self.mark(c)
         if c not in self.leavers:
             first = False
-            for x in mid:
-                if SUIT[x[0]] == s and RANK[x[0]] <= r:
-                    x[1] = True
-                    first = first or RANK[x[0]] < r
+            for i, x in enumerate(mid):
+                y = x & CARD
+                if SUIT[y] == s and RANK[y] <= r:
+                    mid[i] = x | SECOND
+                    first = first or RANK[y] < r
             if first:
                 if c in firsts:
                     return True
                 firsts[c] = -1
                 for st in self.stacks:
-                    for x in st:
-                        if x[0] == c:
-                            x[1] = True
+                    for i, x in enumerate(st):
+                        if x & CARD == c:
+                            st[i] = x | SECOND
         mid.append(turned)
         if self.may_leave(turned):  # else nothing else has changed: all stays settled
             self.settle()
         return False
 
-    def may_leave(self, x: list) -> bool:
-        """Whether a card turned onto the middle (``[card, second]``) may leave it at once."""
-        c, second = x
+    def may_leave(self, x: int) -> bool:
+        """Whether a card turned onto the middle (its entry ``x``) may leave it at once."""
+        c = x & CARD
         r = RANK[c]
-        return r - 1 <= (self.reach2 if second else self.reach)[SUIT[c]] or (
+        return r - 1 <= (self.reach2 if x & SECOND else self.reach)[SUIT[c]] or (
             r < 13 and self.keys[c] + 1 in self.tops)
 
     def rise(self) -> None:
@@ -860,11 +876,12 @@ class _Turning:
             moved = False
             for st in stacks:
                 while st:
-                    c, second = st[-1]
+                    x = st[-1]
+                    c = x & CARD
                     s, r = suit[c], rank[c]
                     # from the middle, by a build: a card one rank higher may top a packet
                     build = st is mid and r < 13 and keys[c] + 1 in tops
-                    if r - 1 > (reach2 if second else reach)[s] and not build:
+                    if r - 1 > (reach2 if x & SECOND else reach)[s] and not build:
                         break
                     st.pop()
                     left[c] -= 1 + held.pop(c, 0)
@@ -873,7 +890,7 @@ class _Turning:
                     elif st is mid:
                         self.pending.add(keys[c])
                     elif st:
-                        self.may_top(st[-1][0])
+                        self.may_top(st[-1] & CARD)
                     if reach[s] == r - 1 or reach2[s] == r - 1:
                         _rise(s, left, reach, reach2)
                     moved = True
