@@ -75,7 +75,11 @@ _MOVES: dict[tuple, Move] = {}
 #: ``Braid._stuck`` by the cards it reads; cleared past ``STUCK_KEEP`` entries.
 _STUCK: dict[tuple, bool] = {}
 STUCK_KEEP = 500_000
+#: ``Braid._pack_needs`` by its inputs; cleared past ``NEEDS_KEEP`` entries.
+_NEEDS: dict[tuple, tuple[int, ...]] = {}
+NEEDS_KEEP = 20_000
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
+_POS: dict[tuple[int, int], list[int]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
 
@@ -87,6 +91,18 @@ def _order(base: int, span: int) -> list[list[int]]:
     if cards is None:
         cards = _ORDER[key] = [[s * 13 + (base + j) % 13 for j in range(span)] for s in range(4)]
     return cards
+
+
+def _positions(order: list[list[int]]) -> list[int]:
+    """Each card's place in its packet's order (``_order``); -1 for a card no packet takes."""
+    key = (order[0][0], len(order[0]))
+    pos = _POS.get(key)
+    if pos is None:
+        pos = _POS[key] = [-1] * 52
+        for cards in order:
+            for j, c in enumerate(cards):
+                pos[c] = j
+    return pos
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...] = (),
@@ -219,122 +235,164 @@ class _Relaxed:
 
 class _Events:
     """The marks of ``Braid._deadlocked``: the braid (by depth), the end and side cards
-    (``loose``, which need only a packet), the waste of a pass (``stack``, from the top, with
-    each card's place in the pack's order); for each, which copies can go up; for each card,
-    whether a copy can (``up``) and whether a packet can take it with the cards marked up
-    (``ok``)."""
+    (``loose``, which need only a packet), the waste of a pass (the first ``n`` cards of
+    ``pack``, in the pack's order: its top is the last); for each, which copies can go up; for
+    each card, whether a copy can (``up``) and whether a packet can take it with the cards
+    marked up (``ok``); which cards of the stack could leave it in this pass (``left``), and
+    those of them, or of the cards that may be gone, not yet marked (``pending``). Counted as
+    they are marked: the end and side cards up, and the braid and loose cards not yet up
+    (``todo``)."""
 
     def __init__(self, packets: tuple[list[list[int]], list[list[int]], int], braid: list[int],
-                 ends: list[int], sides: list[int], room_e: int, room_s: int, take_s: bool) -> None:
+                 ends: list[int], sides: list[int], room_e: int, room_s: int, take_s: bool,
+                 pack: list[int]) -> None:
         self.order, self.tops, self.span = packets
         self.braid, self.braid_up = braid, [False] * len(braid)
         self.loose, self.loose_up = ends + sides, [False] * (len(ends) + len(sides))
         self.n_ends, self.room_e, self.room_s, self.take_s = len(ends), room_e, room_s, take_s
-        self.stack: list[int] = []
-        self.stack_up: list[bool] = []
-        self.stack_free: list[bool] = []
-        self.stack_at: list[int] = []
+        self.pack = pack
+        self.clear(0)
+        self.ends_up = self.sides_up = 0
+        self.todo = len(braid) + len(self.loose)
+        self.events, self.at_loose, self.at_braid = 0, -1, -1  # see ``settle``
         self.up = [False] * 52
         self.ok = [False] * 52
-        self.fresh = False  # a card has a new copy up in this round
+        self.pos = _positions(self.order)
         for s in range(4):
-            self._update(s)
+            self._start(s)
 
-    def done(self) -> bool:
-        """Whether every card of the braid and every end and side card is marked up."""
-        return all(self.braid_up) and all(self.loose_up)
+    def clear(self, n: int) -> None:
+        """A new pass: the stack holds the pack's first ``n`` cards, none marked, free or left.
+        The caller puts the next cards on it (``stack_free``, ``pending`` and, before
+        ``settle``, ``n``) and marks the ones that can leave (``left``, ``pending``)."""
+        size = len(self.pack)
+        self.n = n
+        self.stack_up = [False] * size
+        self.stack_free = [False] * size
+        self.left = [False] * size
+        self.pending: set[int] = set()
 
-    def held_up(self, ends: bool) -> int:
-        """How many end cards (or side cards) are marked up."""
-        n = self.n_ends
-        return sum(self.loose_up[:n] if ends else self.loose_up[n:])
+    def settle(self) -> None:
+        """Mark until no card has a new copy up; ``left`` gets the stack's cards that can
+        leave it. Each round marks, in turn (marks of the end and side cards come before the
+        sweeps that count them):
 
-    def push(self, c: int, free: bool, at: int) -> None:
-        """Put ``c`` (the pack's card ``at``) on the stack; ``free``: it may be gone."""
-        self.stack.insert(0, c)
-        self.stack_up.insert(0, False)
-        self.stack_free.insert(0, free)
-        self.stack_at.insert(0, at)
+        the loose cards that a packet can take;
 
-    def settle(self, left: list[bool]) -> None:
-        """Mark until no card has a new copy up (marks of the end and side cards come before
-        the sweeps that count them); ``left`` gets the stack's cards that can leave it."""
-        self.fresh = True
-        while self.fresh:
-            self.fresh = False
-            self._mark()
-            self._sweep_braid()
-            self._sweep_stack(left)
+        the braid's cards that can go up, from the top, as far as its cards can leave: up, or
+        into an end place, which has room once ``room_e`` more of the end cards and of the
+        braid's cards above have gone up;
 
-    def _lift(self, c: int) -> None:
-        """A copy of ``c`` can go up: mark the card, and what its packets take then."""
-        if not self.up[c]:
-            self.up[c] = self.fresh = True
-            self._update(SUIT[c])
-
-    def _update(self, s: int) -> None:
-        """Recompute ``ok`` for the cards of suit ``s``."""
-        ok, up, span = self.ok, self.up, self.span
-        cards = self.order[s]
-        for c in cards:
-            ok[c] = False
-        for t in self.tops[s]:
-            r = t + 1
-            while r < span:
-                ok[cards[r]] = True
-                if not up[cards[r]]:
-                    break
-                r += 1
-
-    def _mark(self) -> None:
-        """Mark the loose cards that a packet can take."""
-        ok, marked = self.ok, self.loose_up
-        for i, c in enumerate(self.loose):
-            if not marked[i] and ok[c]:
-                marked[i] = True
-                self._lift(c)
-
-    def _sweep_braid(self) -> None:
-        """Mark the braid's cards that can go up, from the top, as far as its cards can leave:
-        up, or into an end place, which has room once ``room_e`` more of the end cards and of
-        the braid's cards above have gone up."""
-        ok, marked = self.ok, self.braid_up
-        gone = self.held_up(ends=True)
-        for d, c in enumerate(self.braid):
-            if ok[c]:
-                if not marked[d]:
-                    marked[d] = True
-                    self._lift(c)
-            elif gone < self.room_e + d:
-                break
-            gone += marked[d]
-
-    def _sweep_stack(self, left: list[bool]) -> None:
-        """The same for the stack: its cards leave up, freely, or into a side place (under
+        the same for the stack: its cards leave up, freely, or into a side place (under
         ``side_fill=choice``), which has room once ``room_s`` more of the side cards and of
         the stack's cards above have gone up (or may be gone: then they are in no side place).
         A card that could leave (``left``) need not leave again when more cards lie on it;
         but no card leaves while the cards above it, all out of the waste, cannot all be up
         or in side places. A card that may be out of the waste (``left`` or ``free``) may be
-        in a side place, whence it goes up as soon as a packet takes it."""
-        ok, marked, free, at = self.ok, self.stack_up, self.stack_free, self.stack_at
-        for d, c in enumerate(self.stack):
-            if ok[c] and not marked[d] and (free[d] or left[at[d]]):
-                marked[d] = True
-                self._lift(c)
-        gone = self.held_up(ends=False)
-        room, take = self.room_s, self.take_s
-        for d, c in enumerate(self.stack):
-            if gone < room + d - 1:
-                break
-            if ok[c]:
-                if not marked[d]:
-                    marked[d] = True
-                    self._lift(c)
-            elif not (free[d] or left[at[d]] or take and gone >= room + d):
-                break
-            left[at[d]] = True
-            gone += marked[d] or free[d]
+        in a side place, whence it goes up as soon as a packet takes it. The card ``i`` of the
+        pack lies ``n - 1 - i`` cards deep."""
+        ok, up, lift = self.ok, self.up, self._lift
+        loose, loose_up, n_ends = self.loose, self.loose_up, self.n_ends
+        braid, braid_up, room_e = self.braid, self.braid_up, self.room_e
+        marked, free, left, pack, pending = self.stack_up, self.stack_free, self.left, self.pack, self.pending
+        n, take = self.n, self.take_s
+        lim = self.room_s + n - 1  # room_s plus the depth of the stack's card i: lim - i
+        # A part of a round is skipped when nothing it reads changed since it last began, in
+        # this call or (the loose cards and the braid, which do not read the stack) an earlier
+        # one: no card went up and no loose card was marked (``events`` counts both).
+        events, at_loose, at_braid, at_stack = self.events, self.at_loose, self.at_braid, -1
+        fresh = True  # a card has a new copy up in this round
+        while fresh:
+            fresh = False
+            if at_loose != events:
+                at_loose = events
+                for i, c in enumerate(loose):
+                    if not loose_up[i] and ok[c]:
+                        loose_up[i] = True
+                        events += 1
+                        if i < n_ends:
+                            self.ends_up += 1
+                        else:
+                            self.sides_up += 1
+                        self.todo -= 1
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+            if at_braid != events:
+                at_braid = events
+                gone = self.ends_up
+                for d, c in enumerate(braid):
+                    if ok[c]:
+                        if not braid_up[d]:
+                            braid_up[d] = True
+                            self.todo -= 1
+                            if not up[c]:
+                                lift(c)
+                                fresh = True
+                                events += 1
+                    elif gone < room_e + d:
+                        break
+                    gone += braid_up[d]
+            if at_stack == events:
+                continue
+            at_stack = events
+            if pending:
+                for i in sorted(pending, reverse=True):  # from the top, as the sweep below
+                    c = pack[i]
+                    if ok[c]:
+                        marked[i] = True
+                        pending.discard(i)
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+                            events += 1
+            gone = self.sides_up
+            for i in range(n - 1, -1, -1):
+                room = lim - i
+                if gone < room - 1:
+                    break
+                c = pack[i]
+                if ok[c]:
+                    if not marked[i]:
+                        marked[i] = True
+                        pending.discard(i)
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+                            events += 1
+                elif not (free[i] or left[i] or take and gone >= room):
+                    break
+                if not left[i]:
+                    left[i] = True
+                    if not marked[i]:
+                        pending.add(i)
+                gone += marked[i] or free[i]
+        self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
+
+    def _lift(self, c: int) -> None:
+        """A copy of ``c``, not marked up yet, can go up: mark the card, and what its packets
+        take then (only a card a packet takes can lengthen the cards it takes: the next cards
+        up to one not up)."""
+        up, ok = self.up, self.ok
+        up[c] = True
+        if ok[c]:
+            cards = self.order[SUIT[c]]
+            span = self.span
+            r = self.pos[c] + 1
+            while r < span:
+                d = cards[r]
+                ok[d] = True
+                if not up[d]:
+                    break
+                r += 1
+
+    def _start(self, s: int) -> None:
+        """Compute ``ok`` for the cards of suit ``s`` (none is up yet)."""
+        ok, span = self.ok, self.span
+        cards = self.order[s]
+        for t in self.tops[s]:
+            if t + 1 < span:
+                ok[cards[t + 1]] = True
 
 
 class Braid(Game):
@@ -609,9 +667,10 @@ class Braid(Game):
             cached = _STUCK[key] = (self._stuck(bounds) or self._relaxed_lost(), bounds[0])
         if cached[0]:
             return True
-        if self.pass_no > self.options["redeals"] and self._last_pass_stuck(cached[1]):
+        redeals = self.options["redeals"]
+        if self.pass_no >= redeals and self._deadlocked():  # the more often true of the two
             return True
-        return self.pass_no >= self.options["redeals"] and self._deadlocked()
+        return self.pass_no > redeals and self._last_pass_stuck(cached[1])
 
     def _stuck(self, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
@@ -765,30 +824,35 @@ class Braid(Game):
         ends = [p[name].cards[-1] for name in self._ends if p[name].cards]
         sides = [p[name].cards[-1] for name in SIDES if p[name].cards]
         room_s = len(sides) - len(SIDES) + 1
-        ev = _Events(self._packets(), p["braid"].cards[::-1], ends, sides, len(ends) - self._nends + 1,
-                     room_s, not self._at_once)
         waste = p["waste"].cards
         pack = waste + p["stock"].cards[::-1]
+        at_once = self._at_once
+        ev = _Events(self._packets(), p["braid"].cards[::-1], ends, sides, len(ends) - self._nends + 1,
+                     room_s, not at_once, pack)
+        ok, up = ev.ok, ev.up
         gone = [False] * len(pack)
         for j in range(self.options["redeals"] + 2 - self.pass_no):
-            left = [False] * len(pack)
-            ev.stack, ev.stack_up, ev.stack_free, ev.stack_at = [], [], [], []
             start = 0 if j else len(waste)
-            for i in range(start):
-                ev.push(pack[i], False, i)
-            ev.settle(left)
-            for i in range(start, len(pack)):
-                if ev.done():
+            ev.clear(start)
+            ev.settle()
+            stack_free, left, pending = ev.stack_free, ev.left, ev.pending
+            for i in range(start, len(pack)):  # put the pack's card i on the stack
+                if not ev.todo:
                     return False
-                free = gone[i] or self._at_once and ev.held_up(ends=False) >= room_s
+                free = gone[i] or at_once and ev.sides_up >= room_s
                 c = pack[i]
-                ev.push(c, free, i)
-                if ev.ok[c] and not ev.up[c]:
-                    ev.settle(left)
-                else:  # nothing new is marked: the card only leaves, or blocks the cards under it
-                    left[i] = free or ev.ok[c] or not self._at_once and ev.held_up(ends=False) >= room_s
-            gone = [g or x for g, x in zip(gone, left)]
-        return not ev.done()
+                if free:
+                    stack_free[i] = True
+                    pending.add(i)
+                if ok[c] and not up[c]:
+                    ev.n = i + 1
+                    ev.settle()
+                elif free or ok[c] or not at_once and ev.sides_up >= room_s:
+                    # Nothing new is marked: the card only leaves, or blocks the cards under it.
+                    left[i] = True
+                    pending.add(i)
+            gone = [g or x for g, x in zip(gone, ev.left)]
+        return ev.todo > 0
 
     def _packets(self) -> tuple[list[list[int]], list[list[int]], int]:
         """For ``_Events``: each suit's cards in a packet's order, its packets' tops (-1: may
@@ -891,13 +955,21 @@ class Braid(Game):
         sides = [wait(p[name].cards[-1], len(waste)) for name in SIDES if p[name].cards]
         return waits, sides
 
-    def _pack_needs(self, sure: list[int]) -> list[int]:
+    def _pack_needs(self, sure: list[int]) -> tuple[int, ...]:
         """How many more copies of each card must go up, when the copies ``sure`` do: a packet
         reaches the highest card with a copy sure, both packets the highest with two, and
-        every card below goes up with them (one copy, or both)."""
+        every card below goes up with them (one copy, or both). Kept by its inputs in
+        ``_NEEDS``."""
         base = RANK[self._p[self._found[0]].cards[0]] - 1
+        span = PILE_LEN if self._next is NEXT_WRAP else PILE_LEN - base
+        key = (base, span, *sure)
+        cached = _NEEDS.get(key)
+        if cached is not None:
+            return cached
+        if len(_NEEDS) > NEEDS_KEEP:
+            _NEEDS.clear()
         need = [0] * 52
-        for cards in _order(base, PILE_LEN if self._next is NEXT_WRAP else PILE_LEN - base):
+        for cards in _order(base, span):
             # Scanned from the top: the highest card with a copy sure, then with two.
             one = two = -1
             for j in range(len(cards) - 1, -1, -1):
@@ -911,7 +983,8 @@ class Braid(Game):
             for j in range(one + 1):
                 c = cards[j]
                 need[c] = (2 if j <= two else 1) - sure[c]
-        return need
+        cached = _NEEDS[key] = tuple(need)
+        return cached
 
     def _ready(self) -> tuple[list[int], list[int]]:
         """For every card, a braid depth (0 = the last card) that must have left the braid
