@@ -34,8 +34,9 @@ whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from ..cards import CARDS, RANK, RED, SUIT
 from ..game import Game, Option
@@ -148,6 +149,7 @@ class IndianEmpress(Game):
     phase: str  # "lay" (taking out the 32 cards), "deal" (the four rows), "play"
     _memo: tuple | None = None  # :meth:`_sides` of the current position, if worked out
     _tmemo: dict[int, list[str]] | None = None  # :meth:`_targets` of the current position, if worked out
+    _cmemo: tuple | None = None  # (:meth:`_couples_cards`,) of the current position, if worked out
     _pairs: tuple[tuple, dict] | None = None  # relaxed games worked out by :meth:`_lockstep_stuck`
 
     def clone(self) -> "IndianEmpress":
@@ -366,7 +368,7 @@ class IndianEmpress(Game):
 
     # ---- applying ----------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
-        self._memo = self._tmemo = None
+        self._memo = self._tmemo = self._cmemo = None
         p = self._p
         kind = move.kind
         if kind == "lay":
@@ -392,7 +394,7 @@ class IndianEmpress(Game):
             self.phase = "play" if self._rows_full() or not p["stock"].cards else "deal"
 
     def _restore(self, snap: tuple) -> None:
-        self._memo = self._tmemo = None
+        self._memo = self._tmemo = self._cmemo = None
         super()._restore(snap)
 
     def _rows_full(self) -> bool:
@@ -708,7 +710,14 @@ class IndianEmpress(Game):
         """Under ``couples``, per colour: the foundations per sequence, the copies of each face
         up, the single cards by face (the pack and talon counted as single); and the couples as
         (red face, black face). None for a constructed position without every copy of each face
-        once per foundation of its sequence (as in every deal)."""
+        once per foundation of its sequence (as in every deal). Kept until the position
+        changes; not to be altered."""
+        if self._cmemo is None:
+            self._cmemo = (self._couples_count(),)
+        return self._cmemo[0]
+
+    def _couples_count(self) -> tuple[dict, dict, dict, list[tuple[int, int]]] | None:
+        """:meth:`_couples_cards`, worked out."""
         p = self._p
         by_suit = self.options["build"] == "suit"
         face = FACE_SUIT if by_suit else FACE_COLOUR
@@ -766,8 +775,8 @@ class IndianEmpress(Game):
             return False
         base, up, free, couples = cards
         chains = (0, 11) if self.options["build"] == "suit" else (0,)
-        state = (tuple(up[True]), tuple(up[False]), tuple(free[True]), tuple(free[False]),
-                 tuple(sorted(couples)))
+        state = (_pack(up[True]), _pack(up[False]), _pack(free[True]), _pack(free[False]),
+                 bytes([f for rb in sorted(couples) for f in rb]))
         seqs = (tuple(base[True]), tuple(base[False]), chains)
         if self._pairs is None or self._pairs[0] != seqs or len(self._pairs[1]) > 1_000_000:
             self._pairs = (seqs, {})
@@ -1054,16 +1063,18 @@ def _pairs_win(state: tuple, seqs: tuple, seen: dict[tuple, bool | None], left: 
     won (None: more than ``left[0]`` positions); ``seqs``: each colour's foundations per
     sequence and the first faces of the sequences; ``seen``: the positions worked out (None:
     given up). A move lifts a couple that fits or two single cards, one of each colour, that fit.
-    With every copy of each face at hand or up, the lowest face of a sequence not all up fits."""
-    if state in seen:
-        return seen[state]
+    With every copy of each face at hand or up, the lowest face of a sequence not all up fits.
+    A state is (red up, black up, red single, black single, couples): counts per face packed
+    by :func:`_pack`, and the sorted couples of faces (red, black) as bytes r, b, r, b …"""
+    won = seen.get(state, _UNSEEN)
+    if won is not _UNSEEN:
+        return won
     if left[0] <= 0:
         return None
     left[0] -= 1
-    _, _, rs, bs, couples = state
-    if not couples:  # the lowest face not all up fits, in each colour: pairs go up to the end
-        return sum(rs) == sum(bs)
-    won: bool | None = False
+    if not state[4]:  # the lowest face not all up fits, in each colour: pairs go up to the end
+        return _count(state[2]) == _count(state[3])
+    won = False
     for nxt in _pair_moves(state, seqs):
         w = _pairs_win(nxt, seqs, seen, left)
         if w:
@@ -1076,41 +1087,64 @@ def _pairs_win(state: tuple, seqs: tuple, seen: dict[tuple, bool | None], left: 
     return won
 
 
+#: What :func:`_pairs_win` finds for a position not in ``seen``.
+_UNSEEN = object()
+#: Bits per face in a packed count: a byte (at most eight copies of a face).
+BYTE = 8
+#: A packed count of one copy of face f.
+ONE: tuple[int, ...] = tuple(1 << BYTE * f for f in range(23))
+
+
+def _pack(counts: list[int]) -> int:
+    """Counts per face (fewer than 256 each) packed into one int, a byte a face."""
+    return int.from_bytes(bytes(counts), "little")
+
+
+def _count(packed: int) -> int:
+    """The sum of the counts packed in ``packed``."""
+    return sum(packed.to_bytes(23, "little"))
+
+
 def _pair_moves(state: tuple, seqs: tuple) -> Iterator[tuple]:
     """The positions after each move of the relaxed game in ``state`` (couples first)."""
     rup, bup, rs, bs, couples = state
     rbase, bbase, chains = seqs
-    rfit, bfit = _fitting(rbase, rup, chains), _fitting(bbase, bup, chains)
-    for i, (r, b) in enumerate(couples):
-        if r in rfit and b in bfit and (i == 0 or couples[i - 1] != (r, b)):
-            yield _up(rup, r), _up(bup, b), rs, bs, couples[:i] + couples[i + 1:]
-    for r in rfit:
-        if rs[r]:
-            for b in bfit:
-                if bs[b]:
-                    yield _up(rup, r), _up(bup, b), _less(rs, r), _less(bs, b), couples
+    rfit = _fitting(rbase, rup, chains)[0]
+    bfit, bmask = _fitting(bbase, bup, chains)
+    reds = couples[::2]
+    for r in rfit:  # ascending, as the couples are sorted
+        i = bisect_left(reds, r)
+        last = -1  # the black face lifted last: an equal couple next to it gives the same position
+        while i < len(reds) and reds[i] == r:
+            b = couples[2 * i + 1]
+            if bmask >> b & 1 and b != last:
+                last = b
+                yield rup + ONE[r], bup + ONE[b], rs, bs, couples[:2 * i] + couples[2 * i + 2:]
+            i += 1
+    bl = [b for b in bfit if bs >> BYTE * b & 255]
+    if bl:
+        for r in rfit:
+            if rs >> BYTE * r & 255:
+                ur, lr = rup + ONE[r], rs - ONE[r]
+                for b in bl:
+                    yield ur, bup + ONE[b], lr, bs - ONE[b], couples
 
 
-def _fitting(base: tuple[int, ...], up: tuple[int, ...], chains: tuple[int, ...]) -> list[int]:
-    """The faces of which a copy fits: fewer copies up than of the face before (the foundations)."""
+@lru_cache(maxsize=1 << 16)
+def _fitting(base: tuple[int, ...], up: int, chains: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The faces of which a copy fits: fewer copies up (``up`` packed) than of the face before
+    (the foundations); in order, and as a bitmask."""
     fit = []
+    mask = 0
     for ch in chains:
         before = base[ch > 0]
         for f in range(ch, ch + 11):
-            if up[f] < before:
+            u = up >> BYTE * f & 255
+            if u < before:
                 fit.append(f)
-            before = up[f]
-    return fit
-
-
-def _up(up: tuple[int, ...], f: int) -> tuple[int, ...]:
-    """``up`` with one more copy of face ``f``."""
-    return up[:f] + (up[f] + 1,) + up[f + 1:]
-
-
-def _less(counts: tuple[int, ...], f: int) -> tuple[int, ...]:
-    """``counts`` with one copy of face ``f`` fewer."""
-    return counts[:f] + (counts[f] - 1,) + counts[f + 1:]
+                mask |= 1 << f
+            before = u
+    return tuple(fit), mask
 
 
 def _caps(base: list[int], avail: list[int], chains: tuple[int, ...] = (0, 11)) -> list[int]:
