@@ -291,7 +291,7 @@ class _Events:
         or in side places. A card that may be out of the waste (``left`` or ``free``) may be
         in a side place, whence it goes up as soon as a packet takes it. The card ``i`` of the
         pack lies ``n - 1 - i`` cards deep."""
-        ok, up, lift = self.ok, self.up, self._lift
+        ok, up, lift, mark_up = self.ok, self.up, self._lift, self._mark_up
         loose, loose_up, n_ends = self.loose, self.loose_up, self.n_ends
         braid, braid_up, room_e = self.braid, self.braid_up, self.room_e
         marked, free, left, pack, pending = self.stack_up, self.stack_free, self.left, self.pack, self.pending
@@ -339,13 +339,9 @@ class _Events:
             if pending:
                 for i in sorted(pending, reverse=True):  # from the top, as the sweep below
                     c = pack[i]
-                    if ok[c]:
-                        marked[i] = True
-                        pending.discard(i)
-                        if not up[c]:
-                            lift(c)
-                            fresh = True
-                            events += 1
+                    if ok[c] and mark_up(i):
+                        fresh = True
+                        events += 1
             gone = self.sides_up
             for i in range(n - 1, -1, -1):
                 room = lim - i
@@ -353,13 +349,9 @@ class _Events:
                     break
                 c = pack[i]
                 if ok[c]:
-                    if not marked[i]:
-                        marked[i] = True
-                        pending.discard(i)
-                        if not up[c]:
-                            lift(c)
-                            fresh = True
-                            events += 1
+                    if not marked[i] and mark_up(i):
+                        fresh = True
+                        events += 1
                 elif not (free[i] or left[i] or take and gone >= room):
                     break
                 if not left[i]:
@@ -368,6 +360,16 @@ class _Events:
                         pending.add(i)
                 gone += marked[i] or free[i]
         self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
+
+    def _mark_up(self, i: int) -> bool:
+        """Mark the stack's card ``i`` up; True when that gives its card a new copy up."""
+        self.stack_up[i] = True
+        self.pending.discard(i)
+        c = self.pack[i]
+        if self.up[c]:
+            return False
+        self._lift(c)
+        return True
 
     def _lift(self, c: int) -> None:
         """A copy of ``c``, not marked up yet, can go up: mark the card, and what its packets
