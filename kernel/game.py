@@ -269,6 +269,12 @@ class Game:
         """
         return False
 
+    def solver_probe(self) -> float:
+        """The share of the solver's state budget for a limited-discrepancy probe before its
+        depth-first search; 0 (the default) for none. A game asks for one where a win often
+        hides behind an early choice whose subtree the depth-first search cannot exhaust."""
+        return 0.0
+
     def progress(self) -> int:
         """How many cards lie on the foundations (or are discarded in pairs): the solver's measure."""
         home = _home(type(self))

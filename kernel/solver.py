@@ -6,7 +6,9 @@ over the game's canonical key (cards are faces, so duplicate cards of two- and f
 already one; games may fold more symmetry in ``canonical_key``), plays a move alone when it is the
 only one (the deal, compulsory actions) or when the game calls it safe (``safe_move``), stops at
 a position the game proves hopeless (``hopeless``), and tries the moves the game lists in
-``solver_moves`` (by default all, in order of kind: to the foundations first, redeals last). Verdicts are bounded by
+``solver_moves`` (by default all, in order of kind: to the foundations first, redeals last). A game
+may ask (``solver_probe``) for a limited-discrepancy probe on a share of the budget before the
+depth-first search, where wins hide behind early choices. Verdicts are bounded by
 ``budget_states``, so they are the same on every machine; ``budget_s`` is only a safety cap.
 """
 from __future__ import annotations
@@ -44,25 +46,86 @@ class _Budget(Exception):
     pass
 
 
+class _Search:
+    """What one solve shares between its searches: the position, the budgets and the result."""
+
+    def __init__(self, game: Game, budget_states: int, deadline: float) -> None:
+        self.g = game.clone()
+        self.budget = budget_states
+        self.deadline = deadline
+        self.spent = 0  # states of searches finished (or cut short)
+        self.line: list[Move] = []
+        self.res = Result("unknown", best_progress=self.g.progress())
+        now = self.g._snapshot()
+        self.past = set()  # positions of this game's past: the public API refuses them again
+        for snap in self.g._history:
+            self.g._restore(snap)
+            self.past.add(self.g.canonical_key())
+        self.g._restore(now)
+
+    def visit(self, n: int) -> None:
+        """At the n-th state: stop at the budget or the time cap; note the furthest position."""
+        if n > self.budget:
+            raise _Budget
+        if n % 1024 == 0 and time.perf_counter() > self.deadline:
+            self.res.cut_by_time = True
+            raise _Budget
+        p = self.g.progress()
+        if p > self.res.best_progress:
+            self.res.best_progress = p
+            self.res.best = list(self.line)
+
+    def moves(self) -> list[Move]:
+        """The moves to try here: the only one, a safe one, or the game's order."""
+        g = self.g
+        moves = g._generate()
+        if len(moves) > 1:
+            safe = g.safe_move(moves)
+            moves = [safe] if safe is not None else g.solver_moves(moves)
+        return moves
+
+
 def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.0) -> Result:
     """Decide ``game`` from its current position; the game itself is not changed.
 
     The blind player's line is tried first (it costs one playout): when it wins, that is the
-    verdict, so the thoughtful verdict is never below the blind one. Then the search.
+    verdict, so the thoughtful verdict is never below the blind one. Then, for a game that asks
+    for one (``Game.solver_probe``), a limited-discrepancy probe on a share of the state budget;
+    then the depth-first search on the rest.
     """
     start = time.perf_counter()
     probe = game.clone()
     if blind_play(probe) == "won":
         line = probe.moves[len(game.moves):]
         return Result("won", line, 0, time.perf_counter() - start, best=line, best_progress=probe.progress())
-    g = game.clone()
-    deadline = start + budget_s
-    seen: set = set()
-    line: list[Move] = []
-    res = Result("unknown")
-    res.best_progress = g.progress()
+    s = _Search(game, budget_states, start + budget_s)
+    share = s.g.solver_probe()
+    try:
+        if share:
+            s.budget = int(budget_states * share)
+            won = _probe(s)
+            s.budget = budget_states
+            if won is None:
+                won = _depth_first(s)
+        else:
+            won = _depth_first(s)
+        s.res.verdict = "won" if won else "lost"
+        if won:
+            s.res.line = list(s.line)
+    except _Budget:
+        s.res.verdict = "unknown"
+    s.res.states = s.spent
+    s.res.seconds = time.perf_counter() - start
+    return s.res
+
+
+def _depth_first(s: _Search) -> bool:
+    """Depth first over the whole space, each position once (an explicit stack: lines may be
+    thousands of moves long). True when ``s.line`` wins, False when the space is exhausted."""
+    g, line = s.g, s.line
     hopeless = g.hopeless
     plain_key = type(g).canonical_key is Game.canonical_key  # then the key is the snapshot itself
+    seen = set(s.past)
 
     def enter() -> bool | list:
         """Visit the current position: True (won), False (a dead end) or its moves to try."""
@@ -76,24 +139,13 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
         seen.add(key)
         if hopeless():
             return False
-        if len(seen) > budget_states:
-            raise _Budget
-        if len(seen) % 1024 == 0 and time.perf_counter() > deadline:
-            res.cut_by_time = True
-            raise _Budget
-        p = g.progress()
-        if p > res.best_progress:
-            res.best_progress = p
-            res.best = list(line)
-        moves = g._generate()
+        s.visit(s.spent + len(seen))
+        moves = s.moves()
         if not moves:
             return False
-        safe = g.safe_move(moves) if len(moves) > 1 else moves[0]
-        moves = [safe] if safe is not None else g.solver_moves(moves)
         return [key if plain_key else g._snapshot(), moves, 0]
 
-    def search() -> bool:
-        """Depth first, with an explicit stack (lines may be thousands of moves long)."""
+    try:
         top = enter()
         if not isinstance(top, list):
             return top
@@ -116,22 +168,73 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
             if child is not False:
                 stack.append(child)
         return False
+    finally:
+        s.spent += len(seen)
 
-    now = g._snapshot()
-    for snap in g._history:  # positions of this game's past: the public API refuses them again
-        g._restore(snap)
-        seen.add(g.canonical_key())
-    g._restore(now)
+
+def _probe(s: _Search) -> bool | None:
+    """Limited-discrepancy search (Harvey and Ginsberg 1995) within ``s.budget`` states.
+
+    Pass k follows the game's move order but may leave it (take a move other than the first)
+    at most k times on a line, for k = 0, 1, 2 ...: a win hidden behind one bad early choice is
+    found without exhausting the subtree of that choice first. A position is entered again only
+    with more discrepancies left than before. True when ``s.line`` wins; False when a pass
+    never had to cut a line (then it searched the whole space: a proof); None when the budget
+    is spent (the depth-first search takes over, from the same position, with the rest).
+    """
+    g, line = s.g, s.line
+    root = g._snapshot()
+    k = 0
     try:
-        won = search()
-        res.verdict = "won" if won else "lost"
-        if won:
-            res.line = list(line)
+        while True:
+            left_at = dict.fromkeys(s.past, 1 << 30)
+            cut = False
+
+            def enter(left: int) -> bool | list:
+                if g._won():
+                    return True
+                if g._ended():
+                    return False
+                key = g.canonical_key()
+                if left_at.get(key, -1) >= left:
+                    return False
+                left_at[key] = left
+                s.spent += 1
+                if g.hopeless():
+                    return False
+                s.visit(s.spent)
+                moves = s.moves()
+                return [g._snapshot(), moves, 0, left] if moves else False
+
+            top = enter(k)
+            if not isinstance(top, list):
+                return top
+            stack = [top]
+            while stack:
+                frame = stack[-1]
+                snap, moves, i, left = frame
+                if i:
+                    line.pop()
+                    g._restore(snap)
+                if i == len(moves) or (i and not left):
+                    cut |= i < len(moves)
+                    stack.pop()
+                    continue
+                frame[2] = i + 1
+                g._apply(moves[i])
+                line.append(moves[i])
+                child = enter(left - (i > 0))
+                if child is True:
+                    return True
+                if child is not False:
+                    stack.append(child)
+            if not cut:
+                return False
+            k += 1
     except _Budget:
-        res.verdict = "unknown"
-    res.states = len(seen)
-    res.seconds = time.perf_counter() - start
-    return res
+        line.clear()
+        g._restore(root)
+        return None
 
 
 @dataclass

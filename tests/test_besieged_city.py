@@ -9,7 +9,9 @@ import random
 
 import pasyans
 from pasyans.game import Game
-from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity
+import pasyans.games.besieged_city as bc
+from pasyans.cards import RANK
+from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity, _fits, _SuitGraph
 from pasyans.perft import perft
 from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
@@ -517,3 +519,67 @@ def test_the_suits_memo_belongs_to_one_search():
     solve(pasyans.new_game("besieged_city", 29), 3_000, 100)
     again = solve(pasyans.new_game("besieged_city", 30), 3_000, 100)
     assert (again.verdict, again.states) == (first.verdict, first.states)
+
+
+def full_relaxation(state, rules):
+    """The suit's game before round 5: a reserve card may also go down alone, at any time."""
+    h, piles, free = state
+    due = SEQ[h]
+    for i, p in enumerate(piles):
+        if RANK[p[-1]] == due:
+            yield (h + 1, tuple(sorted(piles[:i] + piles[i + 1:] + ((p[:-1],) if len(p) > 1 else ()))), free)
+    for k, c in enumerate(free):
+        if rules[3] and RANK[c] == due:
+            yield (h + 1, piles, free[:k] + free[k + 1:])
+    for i, p in enumerate(piles):
+        for j, q in enumerate(piles):
+            if i != j and _fits(p[-1], q, rules):
+                new = list(piles)
+                new[j] = q + (p[-1],)
+                new[i:i + 1] = [p[:-1]] if len(p) > 1 else []
+                yield (h, tuple(sorted(new)), free)
+    for k, c in enumerate(free):
+        rest = free[:k] + free[k + 1:]
+        yield (h, tuple(sorted(piles + ((c,),))), rest)
+        for j, q in enumerate(piles):
+            if _fits(c, q, rules):
+                yield (h, tuple(sorted(piles[:j] + (q + (c,),) + piles[j + 1:])), rest)
+
+
+def suit_state(seed: int) -> tuple:
+    """A random suit's game with five to eight cards to go, some of them free (reserve) cards."""
+    rng = random.Random(seed)
+    h = FULL - rng.randint(5, 8)
+    cards = [r - 1 for r in SEQ[h:]]  # spades: the card of rank r is r - 1
+    rng.shuffle(cards)
+    free = tuple(sorted(cards[:rng.randint(1, 3)]))
+    piles: list[list[int]] = [[] for _ in range(rng.randint(1, 4))]
+    for c in cards[len(free):]:
+        rng.choice(piles).append(c)
+    return (h, tuple(sorted(tuple(p) for p in piles if p)), free)
+
+
+def test_reserve_cards_going_down_only_with_their_first_use_keep_the_suits_verdicts(monkeypatch):
+    games = [BesiegedCity(1, **o) for o in ({}, {"play_order": "pairs"}, {"direction": "one"},
+                                             {"reserve_up": True})]
+    states = [suit_state(seed) for seed in range(60)]
+    for g in games:
+        rules = g._rules()[1]
+        reduced = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
+        monkeypatch.setattr(bc, "_suit_next", full_relaxation)
+        full = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
+        monkeypatch.undo()
+        assert [v == -1 for v in reduced] == [v == -1 for v in full]
+        assert None not in reduced and -1 in reduced and max(reduced) > 0
+
+
+def test_a_suits_search_out_of_budget_gives_up_its_states_and_never_calls_them_lost():
+    g = BesiegedCity(1)
+    graph = _SuitGraph(g._rules()[1])
+    start = suit_state(3)  # lost, as a search with room enough finds
+    assert graph.verdict(start, 3) is None
+    given_up = [i for i, v in graph.memo.items() if v == -2]
+    assert len(given_up) == 4
+    for i in given_up:
+        assert graph.verdict(graph.states[i], 10**6) is None
+    assert _SuitGraph(g._rules()[1]).verdict(start, 10**6) == -1

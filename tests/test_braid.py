@@ -289,19 +289,24 @@ def built_packets(rnd, low):
     return piles, rest
 
 
-def endgame(seed):
-    """A late position with every card of both packs: packets of base 7 nearly built, the
-    rest shuffled among the braid, the end places, a few side places, the stock and waste."""
-    rnd = random.Random(seed)
-    piles, rest = built_packets(rnd, LOW)
-    cut = rnd.randrange(4, 11)
-    piles["braid"], rest = " ".join(rest[:cut]), rest[cut:]
-    for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(1, 5))):
+
+def _spread(rnd: random.Random, piles: dict, rest: list[str], braid: int, first_side: int) -> None:
+    """Lay ``rest`` out: ``braid`` cards in the braid, the ends, up to four side places (at least
+    ``first_side``), then the waste and the stock, at random."""
+    piles["braid"], rest = " ".join(rest[:braid]), rest[braid:]
+    for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, rnd.randrange(first_side, 5))):
         if rest:
             piles[name] = rest.pop()
     cut = rnd.randrange(len(rest) + 1)
     piles["waste"] = " ".join(rest[:cut])
     piles["stock"] = " ".join(f"({c})" for c in rest[cut:])
+
+def endgame(seed):
+    """A late position with every card of both packs: packets of base 7 nearly built, the
+    rest shuffled among the braid, the end places, a few side places, the stock and waste."""
+    rnd = random.Random(seed)
+    piles, rest = built_packets(rnd, LOW)
+    _spread(rnd, piles, rest, rnd.randrange(4, 11), 1)
     return Braid.from_position(piles, dealt=30, pass_no=rnd.randrange(3, 5))
 
 
@@ -570,3 +575,55 @@ def test_deadlock_verdicts_match_the_plain_search_in_the_last_passes(monkeypatch
                                                                    (3, {"side_fill": "at_once"}))]
     _, lost = compare_with_plain(monkeypatch, games, 5_000)
     assert lost >= 5
+
+
+# ---- four stacking places: a packet per suit and copy ---------------------------------------
+def four_places(seed):
+    """A position under four stacking places: two to four packets of base 7 started (a suit
+    at most twice), the cards above them once each and some second copies, shuffled among the
+    braid, the end places, some side places, the waste and the stock."""
+    rnd = random.Random(seed)
+    suits = rnd.sample("SSHHDDCC", rnd.randrange(2, 5))
+    piles, rest = {}, []
+    for i, s in enumerate(suits, 1):
+        top = rnd.randrange(8, 12)
+        piles[f"foundation.{i}"] = " ".join(r + s for r in RANKS_FROM_7[:top + 1])
+        rest += [r + s for r in RANKS_FROM_7[top + 1:]]
+    rest += [c for c in rest if rnd.random() < 0.4 and suits.count(c[1]) < 2]
+    rnd.shuffle(rest)
+    _spread(rnd, piles, rest, 3, 2)
+    return Braid.from_position(piles, dealt=30, pass_no=4, options={"foundations": 4})
+
+
+def test_four_places_verdicts_match_the_plain_search(monkeypatch):
+    games = [four_places(seed) for seed in range(40)]
+    short = sum(g._short_of_places() for g in games)
+    compared, lost = compare_with_plain(monkeypatch, games, 5_000)
+    assert compared >= 20 and 5 <= lost <= compared - 5 and short >= 5
+
+
+def test_a_suit_short_of_packets_under_four_places_is_hopeless():
+    # Both 9♦ must go up, so diamonds need two packets: one place is free.
+    piles = {"foundation.1": "7H", "foundation.2": "7S", "foundation.3": "7D 8D", "braid": "9D",
+             "end.top": "9D", "end.bottom": "8D", "waste": "7D"}
+    for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, 9)):
+        piles.setdefault(name, "")
+    g = Braid.from_position(piles, dealt=30, pass_no=4, options={"foundations": 4})
+    assert not g._short_of_places()
+    res = solve(g, 5_000, 10)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    # A clubs card must go up too: two new packets, one place.
+    g = Braid.from_position({**piles, "side.1": "9C", "waste": "7D 7C 8C"}, dealt=30, pass_no=4,
+                            options={"foundations": 4})
+    assert g._short_of_places() and g.hopeless()
+    # Under eight places every base has its place.
+    assert not Braid.from_position({**piles, "side.1": "9C", "waste": "7D 7C 8C"}, dealt=30,
+                                   pass_no=4)._short_of_places()
+
+
+def test_the_packet_count_proves_deals_under_four_places_the_other_proofs_do_not(monkeypatch):
+    g = pasyans.new_game("braid", deal=2, foundations=4)
+    assert solve(g, 2_000, 60).verdict == "lost"
+    monkeypatch.setattr(Braid, "_short_of_places", lambda self: False)
+    monkeypatch.setattr("pasyans.games.braid._STUCK", {})  # verdicts kept with the count
+    assert solve(g, 2_000, 60).verdict == "unknown"

@@ -311,3 +311,18 @@ def test_the_hooks_agree_with_the_plain_search(monkeypatch, options, seed, left,
     assert pruned.states <= plain.states
     if verdict == "won":
         assert play_line(g, pruned.line).status == "won"
+
+
+def test_a_probe_finds_a_win_the_search_does_not(monkeypatch):
+    assert [BrunetteBlonde(1, for_a_change=c).solver_probe() for c in ("no", "two_cards", "two_places")] \
+        == [0.3, 0.3, 0.0]
+    g = pasyans.new_game("brunette_blonde", deal=90, row_to_row=False)
+    res = solve(g, 3_000, 60)  # the probe's 900 states find it
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    g = pasyans.new_game("brunette_blonde", deal=21, for_a_change="two_cards")
+    res = solve(g, 40_000, 60)  # the probe's 12,000 states
+    assert res.verdict == "won" and res.states <= 12_001
+    assert play_line(g, res.line).status == "won"
+    monkeypatch.setattr(BrunetteBlonde, "solver_probe", Game.solver_probe)
+    g = pasyans.new_game("brunette_blonde", deal=90, row_to_row=False)
+    assert solve(g, 3_000, 60).verdict == "unknown"  # the depth-first search alone

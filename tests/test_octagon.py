@@ -475,3 +475,42 @@ def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying(unprun
     assert solve(g, 5000, 30).verdict == "lost"
     unpruned()
     assert solve(g, 10_000, 60).verdict == "lost"
+
+
+def test_hopeless_while_a_refill_is_due_judges_the_position_after_it(unpruned):
+    # The position of the refill test above with the last card of packet 3's refill still to be
+    # dealt: the deal is the only move, so the position after it is judged.
+    pos = at("9S 8S KC 4H QD TD 6S QS QH", "JS TS 7H JD 5H", laying=4, refill=(0, 0, 1, 0),
+             **_piles_to("KH 3H TD KS KC QC 5S 8D"), p1="9D KD QD JD", p2="6H KS KD 7S", p3="KH",
+             p4="JH TH 9H 8H")
+    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(pos, 5000, 30).verdict == "lost"
+
+
+def test_hopeless_when_the_layings_left_followed_in_turn_leave_a_card_stuck(unpruned):
+    # Two redeals left (from deal 1): the refill takes the rest of the pack, then each laying
+    # turns the middle left by the one before, in its order.
+    def pos(p3: str, refill: tuple, clubs: str) -> Octagon:
+        return at("6D 7D JS 8S KC", "KC QS 9H QC 4H 4S QD TD 6C 9C 5S 9D 7S 8D JC KS KD 6H 7H 6S QH 8C KS "
+                  "JC 9C TC QC JD", laying=2, live=False, refill=refill,
+                  **_piles_to(f"TS KH KD {clubs} 2H 5C 3S 3D"), p1="7C 4D JH", p2="KH TH 8H 3H QS JS TS 9S",
+                  p3=p3, p4="TC 5D 5H")
+    g = pos("", (0, 0, 5, 0), "8C")
+    assert g.hopeless() and not pos("8C", (0, 0, 0, 0), "7C").hopeless()
+    assert solve(g, 5000, 30).verdict == "lost"
+    unpruned()
+    assert solve(g, 10_000, 60).verdict == "lost"
+
+
+@pytest.mark.parametrize("options, deal",
+                         [({"relays": 2}, 10), ({"middle": "turned"}, 3), ({"packets": "any"}, 3)])
+def test_a_won_line_through_every_laying_is_never_hopeless(options, deal):
+    start = pasyans.new_game("octagon", deal=deal, **options)
+    res = solve(start, 5000, 30)
+    assert res.verdict == "won" and play_line(start, res.line).status == "won"
+    pos = start.clone()
+    for m in res.line:
+        assert not pos.hopeless()
+        pos.play(m.notation)
+    assert pos.laying == pos.options["relays"] + 1

@@ -33,10 +33,12 @@ def test_won_lines_replay_to_a_won_game(gid):
         assert g.moves == [], "solving does not change the game"
 
 
+@pytest.mark.parametrize("probe", [0.0, 0.3], ids=["search", "probe"])
 @pytest.mark.parametrize("waste,deal_no,redeals", [
     ("2S 3S", 1, 1), ("2S 2H", 2, 2), ("2H 2S 2C", 1, 2), ("2C 2H", 3, 2), ("2H 2C 2S", 1, 1),
 ])
-def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals):
+def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals, probe, monkeypatch):
+    monkeypatch.setattr(pasyans.game.Game, "solver_probe", lambda self: probe)
     places = {f"clock.{r}": " ".join(f"{'A23456789TJQK'[r-1]}{s}" for s in "DSHC") for r in range(3, 14)}
     places.update({"clock.1": "AD AS AH AC", "clock.2": "2D"})
     g = Clock.from_position({**places, "waste": waste}, base=2, deal_no=deal_no, options={"redeals": redeals})
@@ -62,3 +64,17 @@ def test_hint_on_a_finished_game():
     places = {f"clock.{r}": " ".join(f"{'A23456789TJQK'[r-1]}{s}" for s in "DSHC") for r in range(1, 14)}
     g = Clock.from_position(places, base=2, deal_no=3)
     assert pasyans.hint(g).move is None
+
+
+@pytest.mark.parametrize("gid,opts", [("favorite", {}), ("spouses", {}), ("go_no_go", {}), ("clock", {"redeals": 1})])
+def test_the_probe_reaches_the_verdicts_of_the_plain_search(gid, opts, monkeypatch):
+    plain = [solve(pasyans.new_game(gid, deal=d, **opts), budget_states=4_000, budget_s=60) for d in range(1, 7)]
+    monkeypatch.setattr(pasyans.game.Game, "solver_probe", lambda self: 0.3)
+    for d, before in enumerate(plain, 1):
+        g = pasyans.new_game(gid, deal=d, **opts)
+        res = solve(g, budget_states=4_000, budget_s=60)
+        assert res.states <= 4_001
+        if before.verdict != "unknown" and res.verdict != "unknown":
+            assert res.verdict == before.verdict, (gid, d)
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"

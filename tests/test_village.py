@@ -1,7 +1,9 @@
 """Деревенский пасьянс: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 import pasyans
+from pasyans.game import Game
 from pasyans.games.village import Village
 from pasyans.perft import perft
+from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
 
 
@@ -183,7 +185,6 @@ def _late(deal, stock_left, **opts):
 
 
 def _plain(monkeypatch):
-    from pasyans.game import Game
     for name in ("hopeless", "safe_move", "solver_moves", "canonical_key"):
         monkeypatch.setattr(Village, name, getattr(Game, name))
 
@@ -283,9 +284,90 @@ def test_solver_moves_in_the_first_laying_try_pairs_the_piles_will_soon_take_fir
 
 
 def test_suit_bases_deals_come_out_for_the_thoughtful_solver(monkeypatch):
-    games = [pasyans.new_game("village", deal=d, bases="suit") for d in (2, 12)]
+    games = [pasyans.new_game("village", deal=d, bases="suit") for d in (7, 15)]
     for g in games:
         res = pasyans.solve(g, 5_000, 60)
         assert res.verdict == "won" and pasyans.solver.play_line(g, res.line).status == "won"
     monkeypatch.setattr(Village, "solver_moves", pasyans.game.Game.solver_moves)
     assert pasyans.solve(games[0], 5_000, 60).verdict == "unknown"
+
+
+CROSSED = dict(a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", k1="KS QS JS TS 9S 8S 7S 6S 5S")  # 4S 3S 2S AS left
+
+
+def test_hopeless_sees_a_card_over_its_forerunner_with_no_partner_to_go_up_from(monkeypatch):
+    g = at("", laying=2, options={"bases": "suit"}, h1="4S AS", h2="2S", h3="3S", **CROSSED)
+    assert g.hopeless()  # the AS, last of its pile, can leave the 4S only for the 2S, which it would bury
+    won = at("", laying=2, options={"bases": "suit"}, h1="4S 2S", h2="3S", h3="AS", **CROSSED)
+    assert not won.hopeless()  # the 2S leaves the 4S for the AS and goes up from it
+    every = at("", laying=2, h1="4S AS", h2="2S", h3="3S", **CROSSED)
+    assert not every.hopeless() and pasyans.solve(every, 1000, 10).verdict == "won"  # bases=all: the AS founds
+    res = pasyans.solve(won, 1000, 10)
+    assert res.verdict == "won" and pasyans.solver.play_line(won, res.line).status == "won"
+    _plain(monkeypatch)
+    assert pasyans.solve(g, 1000, 10).verdict == "lost"
+
+
+LOCKED = dict(h1="2H 3H AS 2S", h2="JS 5H 6H", h3="4H KD", h4="AC AH 6C 7C 9D 7S 6S 4D 3D 8C",
+              h5="7H AD QD JD TD 2C 3C 8S", h6="5S", h7="2D 9C TC JC TS 9S", h8="5D 4C 5C KC QC 4S 3S",
+              a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", a2="AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+              a3="AD 2D 3D 4D 5D 6D 7D 8D", a4="AC 2C 3C", k1="KH QH JH TH 9H 8H", k2="KD QD JD TD 9D 8D 7D 6D",
+              k3="KC QC JC TC 9C 8C 7C 6C 5C 4C", k4="KS QS")
+
+
+def test_hopeless_sees_a_sole_copy_over_its_forerunner_while_the_piles_are_apart(monkeypatch):
+    piles = dict(a1="AS 2S 3S 4S 5S 6S 7S", k1="KS QS JS TS", h2="QS", h3="TS", h4="8S 9S", h5="9S 8S",
+                 h6="AS 2S 3S 4S 5S 6S 7S")  # the 8S and 9S left twice, the other ranks once
+    g = at("", laying=2, options={"bases": "suit"}, h1="JS KS", **piles)
+    assert g.hopeless()  # the KS, last of the ace's pile, can leave the JS only for the QS
+    won = at("", laying=2, options={"bases": "suit"}, h1="KS JS", **piles)
+    assert not won.hopeless() and pasyans.solve(won, 1000, 10).verdict == "won"
+    _plain(monkeypatch)
+    assert pasyans.solve(g, 1000, 10).verdict == "lost"
+
+
+def test_sole_copies_cut_a_lost_end_the_search_met(monkeypatch):
+    g = at("", laying=2, options={"bases": "suit"}, **LOCKED)
+    assert g.hopeless()  # the KC lies over the 4C and 5C its pile takes first
+    _plain(monkeypatch)
+    assert pasyans.solve(g, 20_000, 60).verdict == "lost"
+
+
+def test_suit_bases_deal_3_comes_out_once_sole_copies_are_judged(monkeypatch):
+    monkeypatch.setattr(Village, "solver_probe", Game.solver_probe)  # the depth-first search alone
+    g = pasyans.new_game("village", deal=3, bases="suit")
+    res = pasyans.solve(g, 15_000, 60)  # unknown at 15,000 states before the sole-copy rule
+    assert res.verdict == "won" and pasyans.solver.play_line(g, res.line).status == "won"
+
+
+def test_sole_copy_verdicts_match_the_plain_search_in_the_suit_bases_readings(monkeypatch):
+    g = pasyans.new_game("village", deal=15, bases="suit")
+    line = pasyans.solve(g, 5_000, 60).line
+    while not (g.laying == 2 and len(g.piles["stock"].cards) <= 24 and g.row_left == 0):
+        g.play(line[len(g.moves)].notation)  # a second laying on a winning line
+    games = [g] + [_late(d, left, bases="suit", **opts) for d, left, opts in
+                   ((3, 24, {"fill": "next_row"}), (4, 24, {"fill": "next_row"}), (6, 8, {"found": "may"}))]
+    pruned = [pasyans.solve(x, 20_000, 60) for x in games]
+    _plain(monkeypatch)
+    plain = [pasyans.solve(x, 20_000, 60) for x in games]
+    assert [r.verdict for r in pruned] == [r.verdict for r in plain] == ["won", "lost", "lost", "lost"]
+    assert pasyans.solver.play_line(g, pruned[0].line).status == "won"
+    assert sum(r.states for r in pruned) * 3 < sum(r.states for r in plain)
+
+
+def test_solver_moves_in_the_last_laying_try_a_pair_that_must_part_again_last():
+    g = at("", laying=2, options={"bases": "suit"}, h1="4S 2S", h2="3S", h3="AS", **CROSSED)
+    moves = g._generate()
+    order = [m.notation for m in g.solver_moves(moves)]
+    assert sorted(order) == sorted(m.notation for m in moves)  # nothing dropped
+    assert order == ["move 2S@heap.1>heap.3", "move 3S@heap.2>heap.1",  # on the AS, the 2S goes up first
+                     "move 2S@heap.1>heap.2", "move AS@heap.3>heap.1"]  # on the 3S, the 2S waits for it
+
+
+def test_with_suit_bases_the_solver_probes_first_and_finds_a_win_the_search_alone_misses(monkeypatch):
+    g = pasyans.new_game("village", 4, bases="suit")
+    assert g.solver_probe() == 0.6 and pasyans.new_game("village", 4).solver_probe() == 0.0
+    res = solve(g, budget_states=10_000, budget_s=600)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    monkeypatch.setattr(Village, "solver_probe", Game.solver_probe)
+    assert solve(g, budget_states=10_000, budget_s=600).verdict == "unknown"

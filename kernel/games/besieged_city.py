@@ -181,12 +181,10 @@ Rules = tuple
 #: A suit's game once pack and talon are spent: (height, its trench packets sorted, its reserve
 #: cards sorted). See :meth:`BesiegedCity._suits`.
 SuitState = tuple
-#: Verdicts of suit states found by :func:`_suit_verdict`, by rules: -1 lost, -2 not found within
-#: the budget, else won in so many moves.
-#: The most states one call of :func:`_suit_verdict` looks at before it gives up (None): with
-#: reserve cards left (a relaxed game, only to prove losses) and without (the exact game).
-SUIT_BUDGET = (300, 100)
-SUIT_MEMO_MAX = 200_000
+#: The most new states one call of :meth:`_SuitGraph.verdict` looks at before it gives up (None).
+SUIT_BUDGET = 50_000
+#: A suits' graph is begun again past so many states.
+SUIT_STATES_MAX = 500_000
 
 
 def _fits(x: int, pile: tuple[int, ...], rules: Rules) -> bool:
@@ -203,17 +201,25 @@ def _fits(x: int, pile: tuple[int, ...], rules: Rules) -> bool:
 
 
 def _suit_next(state: SuitState, rules: Rules):
-    """The suit states one move away: a packet's top or (``reserve_up``) a reserve card up; a
-    packet's top onto another packet; a reserve card onto a packet or down as a new packet."""
+    """The suit states one move away: a packet's top up; a packet's top onto another packet; a
+    reserve card onto a packet, or down as a new packet together with its first use.
+
+    A reserve card laid down as a packet of its own does nothing until it is first used: played
+    up, put on another packet, or covered by a packet's top or by another reserve card. Laying it
+    down just before that use keeps every move of a line between legal (no other move needs
+    it, and the suits' games keep no count of packets), and a card never used never goes up, so
+    such a line does not win. The game whose reserve cards go down only together with their
+    first use therefore wins from the same states (:meth:`BesiegedCity._suits`).
+    """
     h, piles, free = state
     due = SEQ[h]
+    link = rules[0]
     for i, p in enumerate(piles):
         if RANK[p[-1]] == due:
             yield (h + 1, tuple(sorted(piles[:i] + piles[i + 1:] + ((p[:-1],) if len(p) > 1 else ()))), free)
-    if rules[3]:
-        for k, c in enumerate(free):
-            if RANK[c] == due:
-                yield (h + 1, piles, free[:k] + free[k + 1:])
+    for k, c in enumerate(free):
+        if RANK[c] == due and not (k and free[k - 1] == c):
+            yield (h + 1, piles, free[:k] + free[k + 1:])
     for i, p in enumerate(piles):
         c = p[-1]
         for j, q in enumerate(piles):
@@ -229,49 +235,107 @@ def _suit_next(state: SuitState, rules: Rules):
         if k and free[k - 1] == c:
             continue
         rest = free[:k] + free[k + 1:]
-        yield (h, tuple(sorted(piles + ((c,),))), rest)
         for j, q in enumerate(piles):
             if _fits(c, q, rules):
                 yield (h, tuple(sorted(piles[:j] + (q + (c,),) + piles[j + 1:])), rest)
+        for i, p in enumerate(piles):
+            if link[p[-1]][c]:
+                new = list(piles)
+                if len(p) > 1:
+                    new[i] = p[:-1]
+                else:
+                    del new[i]
+                yield (h, tuple(sorted(new + [(c, p[-1])])), rest)
+        for m, d in enumerate(rest):
+            if link[d][c] and not (m and rest[m - 1] == d):
+                yield (h, tuple(sorted(piles + ((c, d),))), rest[:m] + rest[m + 1:])
 
 
-def _suit_verdict(start: SuitState, rules: Rules, memo: dict[SuitState, int], budget: int) -> int | None:
-    """Whether a suit's game can reach its full foundation: the moves of a winning line found,
-    -1 (lost) or None (budget spent).
+class _SuitGraph:
+    """The suit states met so far under one set of rules, numbered (tuples of tuples hash slowly),
+    with their moves (:func:`_suit_next`, a pure function of the state) and their verdicts.
 
-    Depth first over the states reachable from ``start``. A state on the line to a won one is
-    won (one move further from the end than the next); when the search is exhausted, every state
-    it met reaches only states it met (or known lost ones), none of them won, so all are lost.
+    ``memo`` maps a state's number to -1 (lost), -2 (given up: met in a search that ran out of
+    budget) or the moves of a winning line. Number 0 is the full foundation, the only won end.
     """
-    if start[0] == FULL:
-        return 0
-    if start in memo:
-        return memo[start] if memo[start] != -2 else None
-    seen = {start}
-    path = [(start, _suit_next(start, rules))]
-    while path:
-        for nxt in path[-1][1]:
-            if nxt in seen:
-                continue
-            known = memo.get(nxt, 0 if nxt[0] == FULL else -2)
-            if known == -1:
-                continue
-            if known >= 0:
-                for i, (state, _) in enumerate(path):
-                    memo[state] = known + len(path) - i
-                return memo[start]
-            seen.add(nxt)
-            if len(seen) > budget:
-                memo[start] = -2
-                return None
-            path.append((nxt, _suit_next(nxt, rules)))
-            break
-        else:
-            path.pop()
-    for state in seen:
-        memo[state] = -1
-    return -1
 
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ids: dict[SuitState, int] = {(FULL, (), ()): 0}
+        self.states: list[SuitState] = [(FULL, (), ())]
+        self.nexts: list[tuple[int, ...] | None] = [()]
+        self.memo: dict[int, int] = {}
+
+    def number(self, state: SuitState) -> int:
+        """The state's number, a new one the first time it is met."""
+        i = self.ids.get(state)
+        if i is None:
+            i = self.ids[state] = len(self.states)
+            self.states.append(state)
+            self.nexts.append(None)
+        return i
+
+    def moves(self, i: int) -> tuple[int, ...]:
+        """The numbers of the states one move from state ``i``, listed once."""
+        out = self.nexts[i]
+        if out is None:
+            out = self.nexts[i] = tuple(self.number(s) for s in _suit_next(self.states[i], self.rules))
+        return out
+
+    def known(self, state: SuitState) -> int:
+        """The verdict found for ``state`` (as ``memo``; -1 too when it was never searched)."""
+        i = self.ids.get(state)
+        return 0 if i == 0 else self.memo.get(i, -1) if i is not None else -1
+
+    def verdict(self, start: SuitState, budget: int) -> int | None:
+        """Whether a suit's game can reach its full foundation: the moves of a winning line found,
+        -1 (lost) or None (budget spent).
+
+        Depth first over the states reachable from ``start``. A state on the line to a won one is
+        won (one move further from the end than the next); when the search is exhausted, every
+        state it met reaches only states it met (or known lost ones), none of them won, so all
+        are lost. A search that meets a state given up before, or runs out of budget, gives up
+        its own states too (None for them from then on): no state is searched twice in vain, and
+        a loss is claimed only for a closed set of states.
+        """
+        if start[0] == FULL:
+            return 0
+        memo = self.memo
+        first = self.number(start)
+        if first in memo:
+            return memo[first] if memo[first] != -2 else None
+        seen = {first}
+        moves = self.moves
+        path = [(first, iter(moves(first)))]
+        get = memo.get
+        blocked = False
+        while path:
+            for nxt in path[-1][1]:
+                if nxt in seen:
+                    continue
+                known = 0 if nxt == 0 else get(nxt, -3)
+                if known == -1:
+                    continue
+                if known == -2:
+                    blocked = True
+                    path.clear()
+                    break
+                if known >= 0:
+                    for i, (state, _) in enumerate(path):
+                        memo[state] = known + len(path) - i
+                    return memo[first]
+                seen.add(nxt)
+                if len(seen) > budget:
+                    blocked = True
+                    path.clear()
+                    break
+                path.append((nxt, iter(moves(nxt))))
+                break
+            else:
+                path.pop()
+        for state in seen:
+            memo[state] = -2 if blocked else -1
+        return None if blocked else -1
 
 
 class BesiegedCity(Game):
@@ -307,7 +371,7 @@ class BesiegedCity(Game):
 
     def _setup(self) -> None:
         self.dealt = 0
-        self._suit_memos: dict[tuple, dict[SuitState, int]] = {}  # this game's own: see clone()
+        self._suit_graphs: dict[tuple, _SuitGraph] = {}  # this game's own: see clone()
         self._new_pile("stock", self._shuffled(), down=104)
         self._new_pile("talon")
         for name in RESERVE + TRENCH + FOUND:
@@ -332,7 +396,7 @@ class BesiegedCity(Game):
     def clone(self) -> "BesiegedCity":
         other = super().clone()
         other._bind()
-        other._suit_memos = {}  # a solver's verdicts depend on its own search only, never on another's
+        other._suit_graphs = {}  # a solver's verdicts depend on its own search only, never on another's
         return other
 
     # ---- rules -------------------------------------------------------------------------
@@ -564,21 +628,21 @@ class BesiegedCity(Game):
                 free[SUIT[c]].append(c)
         return [(len(f), tuple(sorted(ps)), tuple(sorted(fr))) for f, ps, fr in zip(self._fd, piles, free)]
 
-    def _suit_memo(self) -> tuple[Rules, dict[SuitState, int]]:
+    def _suit_graph(self) -> _SuitGraph:
+        """The suits' states met so far under this game's readings (begun again when it grows large)."""
         key, rules = self._rules()
-        memo = self._suit_memos.setdefault(key, {})
-        if len(memo) > SUIT_MEMO_MAX:
-            memo.clear()
-        return rules, memo
+        graph = self._suit_graphs.get(key)
+        if graph is None or len(graph.states) > SUIT_STATES_MAX:
+            graph = self._suit_graphs[key] = _SuitGraph(rules)
+        return graph
 
     def _suits_lost(self) -> bool:
         """Whether some suit's game (:meth:`_suits`) is lost: then so is the whole game."""
         states = self._suits()
         if states is None:
             return False
-        rules, memo = self._suit_memo()
-        budget = SUIT_BUDGET[any(self._res)]
-        return any(_suit_verdict(st, rules, memo, budget) == -1 for st in states)
+        graph = self._suit_graph()
+        return any(graph.verdict(st, SUIT_BUDGET) == -1 for st in states)
 
     def _suit_safe(self, moves: list[Move]) -> Move | None:
         """With nothing left outside the trenches, a move that brings its suit's game nearer a win.
@@ -595,8 +659,8 @@ class BesiegedCity(Game):
         now = self._suits()
         if now is None:
             return None
-        rules, memo = self._suit_memo()
-        togo = [_suit_verdict(st, rules, memo, SUIT_BUDGET[0]) for st in now]
+        graph = self._suit_graph()
+        togo = [graph.verdict(st, SUIT_BUDGET) for st in now]
         for m in moves:
             c, src, dst = m.steps[0] if m.steps else (0, "", "")
             if not src.startswith("trench") or togo[SUIT[c]] is None or togo[SUIT[c]] <= 0:  # lost or done
@@ -607,7 +671,7 @@ class BesiegedCity(Game):
                 trenches[TRENCH.index(dst)].append(c)
             h, piles, free = self._suits(trenches)[SUIT[c]]
             h += dst.startswith("foundation")
-            if 0 <= memo.get((h, piles, free), 0 if h == FULL else -1) < togo[SUIT[c]]:
+            if 0 <= graph.known((h, piles, free)) < togo[SUIT[c]]:
                 return m
         return None
 

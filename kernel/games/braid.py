@@ -648,11 +648,11 @@ class Braid(Game):
         return gaps
 
     def hopeless(self) -> bool:
-        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck`` and
-        ``_relaxed_lost``; their verdict depends on them and the packets only, so it is kept
-        for each), or, in the last pass, the waste cannot give up the cards they need (see
-        ``_last_pass_stuck``), or, in the last two passes, the braid, the end and side places
-        and the waste lock each other (see ``_deadlocked``)."""
+        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``,
+        ``_short_of_places`` and ``_relaxed_lost``; their verdict depends on them and the
+        packets only, so it is kept for each), or, in the last pass, the waste cannot give up
+        the cards they need (see ``_last_pass_stuck``), or, in the last two passes, the braid,
+        the end and side places and the waste lock each other (see ``_deadlocked``)."""
         p = self._p
         f1 = p[self._found[0]].cards
         if not f1:
@@ -666,7 +666,8 @@ class Braid(Game):
             if len(_STUCK) > STUCK_KEEP:
                 _STUCK.clear()
             bounds = self._ready()
-            cached = _STUCK[key] = (self._stuck(bounds) or self._relaxed_lost(), bounds[0])
+            cached = _STUCK[key] = (self._stuck(bounds) or self._short_of_places() or self._relaxed_lost(),
+                                    bounds[0])
         if cached[0]:
             return True
         redeals = self.options["redeals"]
@@ -720,6 +721,34 @@ class Braid(Game):
             if level > ends:
                 return True
         return False
+
+    def _short_of_places(self) -> bool:
+        """Under four stacking places: whether the suits need more new packets than places are
+        free. A packet holds one copy of each card, so a suit needs as many packets as the
+        most copies of one of its cards that must lie up in the end: those up already and
+        those in the braid, the end and the side places (the goal counts them all). Every
+        new packet takes a free place for good (under eight places, each of the eight bases
+        has its own: never short)."""
+        if len(self._found) == 8:
+            return False
+        p = self._p
+        count = [0] * 52
+        packets = [0] * 4
+        free = 0
+        for name in self._found:
+            cs = p[name].cards
+            if cs:
+                packets[SUIT[cs[0]]] += 1
+            else:
+                free += 1
+        for name in self._found + self._aux + ("braid",):
+            for c in p[name].cards:
+                count[c] += 1
+        need = [0] * 4
+        for c in range(52):
+            if count[c] > need[SUIT[c]]:
+                need[SUIT[c]] = count[c]
+        return sum(max(0, n - k) for n, k in zip(need, packets)) > free
 
     def _relaxed_lost(self) -> bool:
         """Whether the braid and the auxiliary cards cannot all go up even with every other

@@ -357,6 +357,14 @@ class BrunetteBlonde(Game):
                     return m
         return None
 
+    def solver_probe(self) -> float:
+        """A win often hides behind an early choice the depth-first search cannot undo: at
+        150,000 states the probe wins places of two cards, deals 1, 2, 9 and 18 (the search alone
+        none of them), and without row-to-row moves deal 90 (in 738 states). A probe on 30% of
+        the budget, then; none with a row of two places, where it won no deal of 1-20 and the
+        search must prove losses."""
+        return 0.0 if self._nrow == 2 else 0.3
+
     def hopeless(self) -> bool:
         """In the second laying (the last), whether the кон can never be emptied.
 

@@ -357,17 +357,14 @@ class Octagon(Game):
         When a card is played only as it is turned (``middle``: turned), a card the turn has
         passed lies in the middle until the next redeal: in the last laying it never leaves.
 
-        In the laying before the last, the cards of the middle that stay there until the redeal
-        are a bottom part of it (it leaves from the top), at least the ``_kept`` ones; they come
-        first in the last laying's pack, in their order (a redeal turns the middle over
-        unshuffled). With the rest of the middle and of the pack free (they may also top a
-        packet, by a build or a refill), ``_stuck_turning`` on those cards is a relaxation of the
-        last laying (a free card does at least what it would do turned later). With ``middle``
-        turned, see ``_stuck_passing``.
+        Before the last laying, every laying left is followed in turn, the pack in its order
+        (``_stuck_ahead``). While refills are due, the position after them is judged
+        (``_filled``).
         """
         if self.stage == 0:
             return False
-        packets = tuple(tuple(p.cards) for p in self._packets if p.cards)
+        filled = self._filled()
+        packets, stock = filled or (tuple(tuple(p.cards) for p in self._packets if p.cards), ())
         last = self._last_laying()
         turned = self.options["middle"] == "turned"
         mid = self._middle.cards
@@ -378,22 +375,35 @@ class Octagon(Game):
         leavers = self._leavers() if last else frozenset()
         if _stuck(h, packets, middle, leavers):
             return True
-        if any(self.refill) or len(packets) < len(PACKETS):
+        if filled is None or len(packets) < len(PACKETS):
             return False
-        stock = tuple(self._stock.cards)
         any_suit = self.options["packets"] == "any"
         if last:
             return bool(stock) and _stuck_turning(h, packets, middle, stock, leavers, any_suit, turned)
-        if self.laying < self.options["relays"]:
-            return False
-        if turned:
-            passed = len(mid) - 1 if self.live else len(mid)
-            return _stuck_passing(h, packets, tuple(mid[:passed]), tuple(mid[passed:]) + stock[::-1],
-                                  any_suit)
-        kept = _kept(h, packets, tuple(mid), stock, any_suit)
-        spare = stock + tuple(mid[kept:])
-        return kept > 0 and _stuck_turning(h, packets, (), tuple(mid[kept - 1::-1]), _ALL, any_suit,
-                                           False, spare)
+        redeals = self.options["relays"] - self.laying + 1
+        if turned and redeals > 1:
+            return False  # played only as turned, the earlier layings' check never fired in trials
+        live = 1 if turned and self.live else 0
+        middle, passed = ((), tuple(mid[:len(mid) - live])) if turned else (tuple(mid), ())
+        return _stuck_ahead(h, packets, middle, passed, tuple(mid[len(mid) - live:]) + stock[::-1], any_suit,
+                            turned, redeals)
+
+    def _filled(self) -> tuple | None:
+        """The packets (the empty ones left out) and the pack once the refills due are dealt, or
+        None when the pack cannot complete them. Those deals are the only moves until then
+        (``_generate``), so the position has the same future as the one after them."""
+        stock = list(self._stock.cards)
+        if sum(self.refill) > len(stock):
+            return None
+        packets = []
+        for p, n in zip(self._packets, self.refill):
+            cards = tuple(p.cards)
+            if n:
+                cards += tuple(stock[:-n - 1:-1])
+                del stock[-n:]
+            if cards:
+                packets.append(cards)
+        return tuple(packets), tuple(stock)
 
     def _leavers(self) -> frozenset:
         """The cards of the middle or the pack (in the last laying) that may yet leave the
@@ -472,6 +482,12 @@ def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
     if any_suit:
         return any(lo <= r for lo, _ in h)
     return h[SUIT[c]][0] <= r
+
+
+@lru_cache(maxsize=64)
+def _builders(h: tuple, any_suit: bool) -> frozenset:
+    """The cards that may still be built on a packet (see ``_may_leave``)."""
+    return frozenset(c for c in range(52) if _may_leave(c, h, any_suit))
 
 
 @lru_cache(maxsize=1024)  # hits come from nearby positions; a big cache only loads the collector
@@ -595,67 +611,42 @@ def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
     return held
 
 
-def _kept(h: tuple, packets: tuple, middle: tuple, stock: tuple, any_suit: bool) -> int:
-    """How many cards of the middle (from the bottom) stay there until the redeal, at least
-    (the middle's top is played until covered).
-
-    The relaxation of ``_stuck_turning`` for the rest of the laying: the pack is free and may
-    top a packet; the middle leaves from its top only, upwards or by a build (see
-    ``_Turning``). Its cards are marked second only when their twin is up (the order of the
-    middle may yet be turned over by a redeal)."""
-    marking = _marked(h, packets, (), _ALL)
-    if marking is None:
-        return 0
-    stacks, left, firsts = marking
-    mid = stacks[-1]
-    for c in middle:
-        left[c] += 1
-        lo, hi = h[SUIT[c]]
-        mid.append(c | SECOND if (lo >= RANK[c]) != (hi >= RANK[c]) else c)
-    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    for c in stock:
-        run.may_top(c)
-    run.settle()
-    return len(mid)
-
-
 @lru_cache(maxsize=1024)  # as ``_stuck``
-def _stuck_passing(h: tuple, packets: tuple, passed: tuple, coming: tuple, any_suit: bool) -> bool:
-    """Whether some card can never go up, a card being played only as it is turned, in the
-    laying before the last: ``passed``, the cards the turn has passed; ``coming``, the live
-    card and the pack, in the order they are turned.
+def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming: tuple, any_suit: bool,
+                 turned: bool, redeals: int) -> bool:
+    """Whether some card can never go up, ``redeals`` redeals being left: ``middle``, the
+    middle's cards that may still leave it in this laying (its top is played until covered);
+    ``passed``, those the turn has passed (``turned``: a card is played only as it is turned);
+    ``coming``, the pack in the order it is turned (with the live card first, turned again).
 
-    Each coming card leaves at once (upwards or by a build, as in ``_stuck_turning``) or the
-    turn passes it: it joins the passed cards, which the last laying turns in their order.
-    The relaxation lets a card leave whenever it may: a card gone is free, which does at least
-    what it would do turned again; so the last laying's pack holds, in their order, at least
-    the cards it keeps. From the moment a packet may be empty the rest of the pack is free (a
-    refill may take any of it)."""
+    Each laying but the last is followed by ``_Turning.lay`` (the pack turned in its order);
+    a redeal turns the middle over unshuffled, so the next pack holds, in their order, at
+    least the cards the relaxation keeps in the middle (every card the real game takes off the
+    middle the relaxation has taken off too, and a card gone is free, which does at least what
+    it would do turned again); the last laying is ``_stuck_turning``'s, a card leaving the
+    middle by a build only while a copy of a card one rank higher (of its suit, or of any suit)
+    is not up now (see ``_may_leave``)."""
     marking = _marked(h, packets, (), _ALL)
     if marking is None:
         return True
     stacks, left, firsts = marking
-    for c in passed + coming:
+    for c in middle + passed + coming:
         left[c] += 1
+    mid = stacks[-1]
+    for c in middle:
+        lo, hi = h[SUIT[c]]
+        mid.append(c | SECOND if (lo >= RANK[c]) != (hi >= RANK[c]) or c in firsts else c)
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    run.h, run.firsts, run.leavers, run.turned = h, firsts, _ALL, True
+    run.h, run.firsts, run.leavers, run.turned = h, firsts, _ALL, turned
     kept = list(passed)
-    packs, mid = stacks[:-1], stacks[-1]
-    for i, c in enumerate(coming):
-        if not all(packs):
-            run.free(coming[i:])
-            break
-        mid.append(run.mark(c))
-        if run.may_leave(mid[-1]):
-            run.settle()
-        if mid:
-            mid.pop()
-            kept.append(c)
-    return run.stuck(tuple(kept[::-1]), len(kept), 0)
+    for _ in range(redeals):
+        coming, kept = tuple(kept + run.lay(coming)), []
+    run.leavers = _builders(h, any_suit)
+    return run.stuck(coming[::-1], len(coming), 0)
 
 
 def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leavers: frozenset,
-                   any_suit: bool, turned: bool = False, spare: tuple = ()) -> bool:
+                   any_suit: bool, turned: bool = False) -> bool:
     """Whether some card can never go up in the last laying, the pack turned in its order.
 
     The relaxation of ``_stuck`` with time: the cards of the pack are no longer free but come
@@ -679,8 +670,7 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     rest of the pack is free, as in ``_stuck``, and may top a packet.
 
     ``turned``: a card is played only as it is turned, so a card still in the middle when the
-    next one is turned never leaves (the last laying). ``spare``: cards free from the start
-    that may top a packet (they are not counted in the stacks).
+    next one is turned never leaves (the last laying).
     """
     marking = _marked(h, packets, middle, leavers)
     if marking is None:
@@ -690,9 +680,6 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
     run.h, run.firsts, run.leavers, run.turned = h, firsts, leavers, turned
-    for c in spare:
-        run.may_top(c)
-    run.settle()
     return run.stuck(stock, len(stock), 0)
 
 
@@ -738,6 +725,24 @@ class _Turning:
         other.tops, other.pending = set(self.tops), set(self.pending)
         return other
 
+    def lay(self, coming: tuple) -> list[int]:
+        """Turn ``coming`` in its order through a laying before the last: the cards left in the
+        middle at the redeal, bottom first (a card the turn passes leaves the stacks, with
+        ``turned``). From the moment a packet may be empty the rest of the pack is free (a
+        refill may take any of it)."""
+        packs, mid = self.stacks[:-1], self.stacks[-1]
+        passed = []
+        for i, c in enumerate(coming):
+            if not all(packs):
+                self.free(coming[i:])
+                break
+            self.turn(c)
+            if self.turned and mid:
+                passed.append(mid.pop() & CARD)
+        kept = passed + [x & CARD for x in mid]
+        mid.clear()
+        return kept
+
     def stuck(self, stock: tuple, n: int, refilled: int) -> bool:
         """Whether some card stays stuck, the pack ``stock[:n]`` turned from its top; with
         ``refilled`` 1, one refill has been placed, with 2 none is (see ``refills``). When
@@ -763,7 +768,7 @@ class _Turning:
         or at one of the turns before (up to the one at which the case without refills is
         stuck: a refill after it changes nothing before it)."""
         late = i - REFILL_CASES
-        if not self.copy().waits(stock, i, late):
+        if late >= 0 and not self.copy().waits(stock, i, late):
             return False
         never = self.copy()
         if not never.stuck(stock, i + 1, 2):
@@ -780,14 +785,10 @@ class _Turning:
         """Whether stuck when ``stock[i]`` down to ``stock[late + 1]`` are turned, the rest of
         the pack free then."""
         mid = self.stacks[-1]
-        for j in range(i, max(late, -1), -1):
+        for j in range(i, late, -1):
             if (self.turned and mid) or self.turn(stock[j]):
                 return True
-        if late >= 0:
-            self.free(stock[:late + 1])
-        else:
-            self.rise()
-            self.settle()
+        self.free(stock[:late + 1])
         return any(self.stacks)
 
     def refill(self, stock: tuple, i: int) -> bool:
@@ -875,19 +876,20 @@ class _Turning:
         while moved:
             moved = False
             for st in stacks:
+                in_mid = st is mid
                 while st:
                     x = st[-1]
                     c = x & CARD
                     s, r = suit[c], rank[c]
                     # from the middle, by a build: a card one rank higher may top a packet
-                    build = st is mid and r < 13 and keys[c] + 1 in tops
+                    build = in_mid and r < 13 and keys[c] + 1 in tops
                     if r - 1 > (reach2 if x & SECOND else reach)[s] and not build:
                         break
                     st.pop()
                     left[c] -= 1 + held.pop(c, 0)
                     if build:
                         self.may_top(c)
-                    elif st is mid:
+                    elif in_mid:
                         self.pending.add(keys[c])
                     elif st:
                         self.may_top(st[-1] & CARD)

@@ -193,16 +193,16 @@ class Village(Game):
 
     # ---- solver hooks ------------------------------------------------------------------
     def canonical_key(self) -> tuple:
-        """The position with the ace piles sorted and the king piles sorted.
+        """The position with the ace piles sorted and the king piles sorted, each pile named by its top.
 
         A pile above the row holds its suit from its base to its top, so its top names it, and
         the rules treat two piles of a side alike (a card goes on the first that fits; piles with
         one top are equal): permuting a side's piles renames the position. Piles only grow and
         keep their places, so no folded key meets a past position of the game but itself.
         """
-        return (tuple(self._stock.cards), tuple(tuple(h.cards) for h in self._heaps),
-                tuple(sorted(tuple(p.cards) for p in self._aces)),
-                tuple(sorted(tuple(p.cards) for p in self._kings)), self.laying, self.row_left)
+        tops = self._tops()
+        return (tuple(self._stock.cards), tuple([tuple(h.cards) for h in self._heaps]), tuple(sorted(tops[:N])),
+                tuple(sorted(tops[N:])), self.laying, self.row_left)
 
     def safe_move(self, moves: list[Move]) -> Move | None:
         """A compulsory laying up of X on a founded pile P that no other pile can ever take.
@@ -238,14 +238,24 @@ class Village(Game):
     def solver_moves(self, moves: list[Move]) -> list[Move]:
         """Every move, the usual order of kinds, but a marriage that uncovers a card fitting a pile
         before the others and the others before the deal; in the first laying the others by how
-        far the piles are from taking their pair in its order (see :meth:`_wait`). The order
-        only; nothing is dropped."""
+        far the piles are from taking their pair in its order (see :meth:`_wait`); in the last
+        laying with ``bases=suit``, a marriage of a card of one copy and one pile onto the card
+        its pile takes just before it (the pair must part again: see :meth:`hopeless`) after
+        the other marriages. The order only; nothing is dropped."""
         wants = self._wants()
         routes = self._routes() if self.laying == 1 else None
+        lanes = None
+        if self.laying > 1 and self.options["bases"] == "suit":
+            ups, downs, _ = _bounds(self._tops(), True)
+            lanes = _lanes(ups, downs)
 
         def rank(m: Move) -> tuple[int, int]:
             if m.kind != "move":
                 return self.SOLVER_ORDER.get(m.kind, 3) * 2, 0
+            x = m.steps[0][0]
+            lane = lanes[SUIT[x]] if lanes else None
+            if lane and not lane[x % 13] & _BIT[self._p[m.dst].cards[-1]]:
+                return 7, 1
             below = self._p[m.src].cards[-2:-1]
             if below and below[0] in wants:
                 return 5, 0
@@ -259,6 +269,12 @@ class Village(Game):
         ups, downs = routes[SUIT[x]]
         y = x % 13
         return max(y - max(ups) if x < self._p[move.dst].cards[-1] else min(downs) - y, 0)
+
+    def solver_probe(self) -> float:
+        """With one ace and one king a suit (bases=suit), a limited-discrepancy probe on 60% of
+        the budget: the search sinks into the subtree of its first second laying, while a win
+        lies behind another laying-1 choice (deals 1-20 at 150,000 states: 19 won against 14)."""
+        return 0.6 if self.options["bases"] == "suit" else 0.0
 
     def hopeless(self) -> bool:
         """In the last laying, whether some card of the row can provably never go up.
@@ -275,53 +291,21 @@ class Village(Game):
         laid up. Sound only in the last laying (no gathering rearranges the heaps) and when only
         uppermost cards move (``available=top``). Amid a row it judges the position at the row's
         end (see :meth:`_row_end`), the only one the forced deals lead to.
+
+        Ranks of one copy and one pile (``bases=suit``, marriages allowed): with a suit's ace
+        pile at ``a`` and king pile at ``k``, a rank above ``a`` and at least ``k`` has one copy
+        left and only the ace pile takes it (the king pile took its own), in order; a rank below
+        ``k`` and at most ``a`` likewise the king pile. Such a card X lying above such a card its
+        pile takes before it can go up neither there (that card waits under X) nor from the
+        card of its pile's preceding rank when that rank too is of one copy and one pile (it
+        would wait under X): only from another partner it married last, which was then a top, so
+        in the pack or not under G. With none in view X stays in U (``held``).
         """
         if self.laying == 1 or self.options["available"] == "any":
             return False
         heaps, stock = self._row_end()
-        free = [0] * 4  # per suit, a bit for each rank with a copy outside U
-        unlaid = list(_ranks(stock))  # per suit, the ranks out of G but still in U
-        seen = unlaid[:]  # per suit, the ranks a marriage could reach: in the pack or not under G
-        depth = []  # per heap, the place of its uppermost card of G
-        for cs in heaps:
-            c = cs[-1]
-            seen[c // 13] |= _BIT[c]
-            depth.append(len(cs) - 1)
-        ups, downs, ok0 = _bounds(self._tops(), self.options["bases"] == "suit")
-        ok = list(ok0)  # per suit, the ranks that could go up
-        marry = self.options["marriages"] == "suit"
-        changed = True
-        while changed:
-            changed = False
-            for s in range(4):
-                while unlaid[s] & ok[s]:
-                    got = unlaid[s] & ok[s]
-                    unlaid[s] ^= got
-                    if got & ~free[s]:
-                        free[s] |= got
-                        ok[s] = _reach(free[s], ups[s], downs[s])
-                        changed = True
-            for i, cs in enumerate(heaps):
-                d = depth[i]
-                while d >= 0:
-                    c = cs[d]
-                    s = c // 13
-                    b = _BIT[c]
-                    if ok[s] & b:
-                        if not free[s] & b:
-                            f = free[s] = free[s] | b
-                            ok[s] = _reach(f, ups[s], downs[s])
-                    elif marry and seen[s] & _NEXT[c]:
-                        unlaid[s] |= b
-                    else:
-                        break
-                    d -= 1
-                    if d >= 0:
-                        c = cs[d]
-                        seen[c // 13] |= _BIT[c]
-                    changed = True
-                depth[i] = d
-        return any(unlaid) or any(d >= 0 for d in depth)
+        o = self.options
+        return _stuck(tuple(map(tuple, heaps)), stock, self._tops(), o["bases"] == "suit", o["marriages"] == "suit")
 
     def _row_end(self) -> tuple[list[list[int]], tuple[int, ...]]:
         """The non-empty heaps and the pack once the row being laid is out: amid a row nothing but
@@ -388,6 +372,113 @@ class Village(Game):
                       "Тузы сверху слева, короли справа, под ними ряд из восьми кучек (четыре слева, четыре справа)",
                       {"aces": ("the aces", "тузы"), "kings": ("the kings", "короли"),
                        "row": ("the row of eight", "ряд из восьми карт")})
+
+
+@lru_cache(maxsize=1 << 10)
+def _stuck(heaps: tuple[tuple[int, ...], ...], stock: tuple[int, ...], tops: tuple[int, ...], per_suit: bool,
+           marry: bool) -> bool:
+    """The fixpoint of ``Village.hopeless`` on the non-empty heaps and the pack at a row's end
+    (cached: every position amid a row shares its row's end)."""
+    bit, near, reach = _BIT, _NEXT, _reach
+    free = [0] * 4  # per suit, a bit for each rank with a copy outside U
+    unlaid = list(_ranks(stock))  # per suit, the ranks out of G but still in U
+    seen = unlaid[:]  # per suit, the ranks a marriage could reach: in the pack or not under G
+    depth = []  # per heap, the place of its uppermost card of G
+    for cs in heaps:
+        c = cs[-1]
+        seen[c // 13] |= bit[c]
+        depth.append(len(cs) - 1)
+    ups, downs, ok0 = _bounds(tops, per_suit)
+    ok = list(ok0)  # per suit, the ranks that could go up
+    lanes = _lanes(ups, downs) if per_suit and marry else (None,) * 4
+    held = [0] * 4  # per suit, the ranks of cards that go up only from a partner (see Village.hopeless)
+    changed = True
+    while changed:
+        changed = False
+        for s in range(4):
+            if held[s]:
+                for r in _bits(held[s]):
+                    if lanes[s][r] & seen[s]:
+                        held[s] ^= 1 << r
+            while unlaid[s] & ok[s] & ~held[s]:
+                got = unlaid[s] & ok[s] & ~held[s]
+                unlaid[s] ^= got
+                if got & ~free[s]:
+                    free[s] |= got
+                    ok[s] = reach(free[s], ups[s], downs[s])
+                    changed = True
+        for i, cs in enumerate(heaps):
+            d = depth[i]
+            if d < 0:
+                continue
+            start = d
+            while d >= 0:
+                c = cs[d]
+                s = c // 13
+                b = bit[c]
+                if ok[s] & b:
+                    if not free[s] & b:
+                        f = free[s] = free[s] | b
+                        ok[s] = reach(f, ups[s], downs[s])
+                elif marry and seen[s] & near[c]:
+                    unlaid[s] |= b
+                    if lanes[s] and _covers(cs, d, lanes[s][13 + c % 13]):
+                        held[s] |= b
+                else:
+                    break
+                d -= 1
+                if d >= 0:
+                    c = cs[d]
+                    seen[c // 13] |= bit[c]
+            if d != start:
+                depth[i] = d
+                changed = True
+    return any(unlaid) or any(d >= 0 for d in depth)
+
+
+def _covers(cs: tuple[int, ...], d: int, before: int) -> bool:
+    """Whether a card below place ``d`` of a heap is of its card's suit with a rank in ``before``."""
+    s = cs[d] // 13
+    for c in cs[:d]:
+        if c // 13 == s and _BIT[c] & before:
+            return True
+    return False
+
+
+def _bits(mask: int) -> list[int]:
+    """The ranks set in ``mask``."""
+    return [r for r in range(13) if mask >> r & 1]
+
+
+@lru_cache(maxsize=1 << 8)
+def _lanes(ups: tuple, downs: tuple) -> tuple:
+    """Per suit (the ace's pile at ``a``, the king's at ``k``): None when no rank left has one
+    copy and one pile; else 26 masks: for each rank r, the ranks of the partners a card of rank r
+    may go up from (all ranks one off but its pile's preceding one), then for each rank of one
+    copy and one pile the ranks of one copy its pile takes before it (none for the others)."""
+    out = []
+    for u, d in zip(ups, downs):
+        a, k = u[0], d[0]
+        up_lane = 0x1FFF & ~((1 << max(a + 1, k)) - 1)  # ranks only the ace's pile takes, upwards
+        down_lane = (1 << min(k, a + 1)) - 1  # ranks only the king's pile takes, downwards
+        if len(u) + len(d) > 2 or not up_lane | down_lane:  # (two piles of a side: a position no deal reaches)
+            out.append(None)
+            continue
+        rest = 0x1FFF & ~(((1 << (a + 1)) - 1) & ~((1 << k) - 1))  # the ranks with a copy left
+        partners, before = [], []
+        for r in range(13):
+            near = (1 << r + 1 | 1 << r >> 1) & rest
+            if up_lane >> r & 1:
+                partners.append(near & ~(up_lane & 1 << r >> 1))
+                before.append(up_lane & ((1 << r) - 1))
+            elif down_lane >> r & 1:
+                partners.append(near & ~(down_lane & 1 << r + 1))
+                before.append(down_lane & ~((1 << r + 1) - 1))
+            else:
+                partners.append(near)
+                before.append(0)
+        out.append(tuple(partners + before))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
