@@ -101,13 +101,8 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     s = _Search(game, budget_states, start + budget_s)
     share = s.g.solver_probe()
     try:
-        if share:
-            s.budget = int(budget_states * share)
-            won = _probe(s)
-            s.budget = budget_states
-            if won is None:
-                won = _depth_first(s)
-        else:
+        won = _probe(s, int(budget_states * share)) if share else None
+        if won is None:
             won = _depth_first(s)
         s.res.verdict = "won" if won else "lost"
         if won:
@@ -172,18 +167,20 @@ def _depth_first(s: _Search) -> bool:
         s.spent += len(seen)
 
 
-def _probe(s: _Search) -> bool | None:
-    """Limited-discrepancy search (Harvey and Ginsberg 1995) within ``s.budget`` states.
+def _probe(s: _Search, budget: int) -> bool | None:
+    """Limited-discrepancy search (Harvey and Ginsberg 1995) within ``budget`` states.
 
     Pass k follows the game's move order but may leave it (take a move other than the first)
     at most k times on a line, for k = 0, 1, 2 ...: a win hidden behind one bad early choice is
     found without exhausting the subtree of that choice first. A position is entered again only
     with more discrepancies left than before. True when ``s.line`` wins; False when a pass
-    never had to cut a line (then it searched the whole space: a proof); None when the budget
-    is spent (the depth-first search takes over, from the same position, with the rest).
+    never had to cut a line (then it searched the whole space: a proof); None when its budget
+    is spent (the depth-first search takes over, from the same position, with the rest of the
+    whole budget). The time cap ends the whole solve.
     """
     g, line = s.g, s.line
     root = g._snapshot()
+    full, s.budget = s.budget, budget
     k = 0
     try:
         while True:
@@ -232,9 +229,13 @@ def _probe(s: _Search) -> bool | None:
                 return False
             k += 1
     except _Budget:
+        if s.res.cut_by_time:
+            raise
         line.clear()
         g._restore(root)
         return None
+    finally:
+        s.budget = full
 
 
 @dataclass

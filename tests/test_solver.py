@@ -78,3 +78,10 @@ def test_the_probe_reaches_the_verdicts_of_the_plain_search(gid, opts, monkeypat
             assert res.verdict == before.verdict, (gid, d)
         if res.verdict == "won":
             assert play_line(g, res.line).status == "won"
+
+
+def test_the_time_cap_ends_the_probe_and_the_search_alike():
+    g = pasyans.new_game("village", deal=1, bases="suit")  # a game that probes first
+    assert g.solver_probe() > 0
+    res = solve(g, budget_states=10**6, budget_s=0)
+    assert res.verdict == "unknown" and res.cut_by_time and res.states == 1024
