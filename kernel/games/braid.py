@@ -75,9 +75,6 @@ _MOVES: dict[tuple, Move] = {}
 #: ``Braid._stuck`` by the cards it reads; cleared past ``STUCK_KEEP`` entries.
 _STUCK: dict[tuple, bool] = {}
 STUCK_KEEP = 500_000
-#: ``Braid._pack_needs`` by its inputs; cleared past ``NEEDS_KEEP`` entries.
-_NEEDS: dict[tuple, tuple[int, ...]] = {}
-NEEDS_KEEP = 20_000
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
 _POS: dict[tuple[int, int], list[int]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
@@ -650,9 +647,8 @@ class Braid(Game):
     def hopeless(self) -> bool:
         """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``,
         ``_short_of_places`` and ``_relaxed_lost``; their verdict depends on them and the
-        packets only, so it is kept for each), or, in the last pass, the waste cannot give up
-        the cards they need (see ``_last_pass_stuck``), or, in the last two passes, the braid,
-        the end and side places and the waste lock each other (see ``_deadlocked``)."""
+        packets only, so it is kept for each), or, in the last two passes, the braid, the end
+        and side places and the waste lock each other (see ``_deadlocked``)."""
         p = self._p
         f1 = p[self._found[0]].cards
         if not f1:
@@ -661,19 +657,12 @@ class Braid(Game):
                tuple(sorted(p[n].cards[-1] for n in self._found if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in self._ends if p[n].cards)),
                tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
-        cached = _STUCK.get(key)
-        if cached is None:
+        stuck = _STUCK.get(key)
+        if stuck is None:
             if len(_STUCK) > STUCK_KEEP:
                 _STUCK.clear()
-            bounds = self._ready()
-            cached = _STUCK[key] = (self._stuck(bounds) or self._short_of_places() or self._relaxed_lost(),
-                                    bounds[0])
-        if cached[0]:
-            return True
-        redeals = self.options["redeals"]
-        if self.pass_no >= redeals and self._deadlocked():  # the more often true of the two
-            return True
-        return self.pass_no > redeals and self._last_pass_stuck(cached[1])
+            stuck = _STUCK[key] = self._stuck(self._ready()) or self._short_of_places() or self._relaxed_lost()
+        return stuck or self.pass_no >= self.options["redeals"] and self._deadlocked()
 
     def _stuck(self, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
@@ -786,55 +775,6 @@ class Braid(Game):
         except _Over:
             return False
 
-    def _last_pass_stuck(self, ready: list[int]) -> bool:
-        """In the last pass: whether the pack cannot give up the copies the packets need.
-
-        The waste is then a stack for good: a card leaves it only by going up or into a side
-        place, whence it must go up too (the goal counts the side places). So a card that can
-        never go up (``ready`` is ``NEVER``) buries for good every card under it; and once a
-        card of the waste must go up, every card above it must go up too. ``_pack_needs``
-        gives how many copies of each card the pack must give up; more than it can reach
-        loses. A copy is surely needed when every reachable copy is, or when it is the upper
-        of two reachable copies in the waste and one is needed (the lower one leaves after
-        it). The cards above the lowest surely needed one go up, which may raise the needs:
-        repeated until nothing changes.
-        """
-        p = self._p
-        waste = p["waste"].cards
-        if not waste:
-            return False
-        sure = [0] * 52  # copies that go up in every winning line
-        for name in self._found + self._aux + ("braid",):
-            for c in p[name].cards:
-                sure[c] += 1
-        reach = [0] * 52
-        for c in p["stock"].cards:
-            reach[c] += 1
-        bottom = len(waste)  # the cards of the waste from here up are reachable
-        while bottom and ready[waste[bottom - 1]] != NEVER:
-            bottom -= 1
-        for c in waste[bottom:]:
-            reach[c] += 1
-        top = len(waste)  # the cards of the waste from here up are sure to go up
-        while True:
-            need = self._pack_needs(sure)
-            # Every copy lies up, sure or within reach unless some are buried: only then short.
-            if bottom and any(map(int.__gt__, need, reach)):
-                return True
-            low, lower = top, set()
-            for j in range(bottom, top):
-                c = waste[j]
-                if need[c] and (need[c] == reach[c] or c in lower):
-                    low = j
-                    break
-                lower.add(c)
-            if low == top:
-                return self._jammed(bottom, top)
-            for c in waste[low:top]:
-                sure[c] += 1
-                reach[c] -= 1
-            top = low
-
     def _deadlocked(self) -> bool:
         """Whether some card of the braid or an auxiliary card can never go up, found by
         marking every event that can happen in some line (least fixpoints, see ``_Events``).
@@ -899,123 +839,6 @@ class Braid(Game):
             for t in tops:
                 t.extend([-1] * (2 - len(t)))
         return _order(base, span), tops, span
-
-    def _jammed(self, bottom: int, top: int) -> bool:
-        """In the last pass, with the waste reachable from ``bottom`` and every card from
-        ``top`` up sure to go up: whether too many cards must wait in the side places.
-
-        ``_waits`` gives for each card the lowest position of the waste that must have left
-        it before the card can go up. A card of the waste above ``top`` that waits for a lower
-        position must leave it for a side place (it leaves before the lower card, and not up);
-        so right before the card at ``k`` leaves, every card from above ``k`` waiting for ``k``
-        or lower, and every side card waiting so, lies in a side place. More than the side
-        places, or a sure card waiting for a buried card, and the game is lost.
-        """
-        n = len(self._p["waste"].cards)
-        waits, sides = self._waits(bottom)
-        level = [0] * (n + 1)
-        for i in range(top, n):
-            q = waits[i]
-            if q < bottom:
-                return True
-            if q < i:
-                level[max(q, top)] += 1
-                level[i] -= 1
-        for q in sides:
-            if q < bottom:
-                return True
-            if q < n:
-                level[max(q, top)] += 1
-        held = 0
-        for k in range(top, n):
-            held += level[k]
-            if held > len(SIDES):
-                return True
-        return False
-
-    def _waits(self, bottom: int) -> tuple[list[int], list[int]]:
-        """For each position of the waste from ``bottom`` up, and for each side card, the
-        lowest position that must have left the waste before the card can go up: its own
-        position (the waste's length for a side card) when none, -1 when never.
-
-        A card goes up on a packet of its suit short of it, after the cards the packet misses.
-        A missing card is free at once when a copy not up lies off the waste or above the
-        card; a copy in the waste below at ``q`` is free once ``q`` has left the waste and the
-        copy's own wait has passed (below ``bottom``: never). A packet waits for the lowest of
-        its missing cards' best copies, the card for its best packet: a lower bound, for a
-        card goes up only on a packet complete below it. Scanned from the bottom up, with
-        ``missing`` the copies neither up nor below, ``free`` the best copy below.
-        """
-        p = self._p
-        waste = p["waste"].cards
-        base = RANK[p[self._found[0]].cards[0]] - 1
-        order = _order(base, PILE_LEN)
-        tops: list[list[int]] = [[], [], [], []]
-        missing = [2] * 52
-        for name in self._found:
-            cs = p[name].cards
-            if cs:
-                tops[SUIT[cs[0]]].append(len(cs) - 1)
-                for c in cs:
-                    missing[c] -= 1
-        for t in tops:
-            t.extend([-1] * (2 - len(t)))
-        free = [-1] * 52
-        for c in waste[:bottom]:
-            missing[c] -= 1
-
-        def wait(c: int, i: int) -> int:
-            s, x = SUIT[c], (RANK[c] - 1 - base) % 13
-            t0, t1 = tops[s]
-            # The higher packet short of the card misses fewer cards, so it waits no longer.
-            t = t0 if t0 < x and (t0 > t1 or t1 >= x) else t1
-            if t >= x:
-                return -1
-            f = i
-            for d in order[s][t + 1:x]:
-                if missing[d] <= 0 and free[d] < f:
-                    f = free[d]
-            return f
-
-        waits = [0] * len(waste)
-        for i in range(bottom, len(waste)):
-            c = waste[i]
-            waits[i] = w = wait(c, i)
-            missing[c] -= 1
-            free[c] = max(free[c], min(i, w))
-        sides = [wait(p[name].cards[-1], len(waste)) for name in SIDES if p[name].cards]
-        return waits, sides
-
-    def _pack_needs(self, sure: list[int]) -> tuple[int, ...]:
-        """How many more copies of each card must go up, when the copies ``sure`` do: a packet
-        reaches the highest card with a copy sure, both packets the highest with two, and
-        every card below goes up with them (one copy, or both). Kept by its inputs in
-        ``_NEEDS``."""
-        base = RANK[self._p[self._found[0]].cards[0]] - 1
-        span = PILE_LEN if self._next is NEXT_WRAP else PILE_LEN - base
-        key = (base, span, *sure)
-        cached = _NEEDS.get(key)
-        if cached is not None:
-            return cached
-        if len(_NEEDS) > NEEDS_KEEP:
-            _NEEDS.clear()
-        need = [0] * 52
-        for cards in _order(base, span):
-            # Scanned from the top: the highest card with a copy sure, then with two.
-            one = two = -1
-            for j in range(len(cards) - 1, -1, -1):
-                k = sure[cards[j]]
-                if k:
-                    if one < 0:
-                        one = j
-                    if k > 1:
-                        two = j
-                        break
-            for j in range(one + 1):
-                c = cards[j]
-                need[c] = (2 if j <= two else 1) - sure[c]
-        cached = _NEEDS[key] = tuple(need)
-        return cached
 
     def _ready(self) -> tuple[list[int], list[int]]:
         """For every card, a braid depth (0 = the last card) that must have left the braid
