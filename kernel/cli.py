@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("solve", help="decide a deal and print the winning line")
     game_args(sp)
     sp.add_argument("--budget", type=int, default=200_000, help="states to search at most")
-    sp.add_argument("--seconds", type=float, default=10.0, help="safety cap on time")
+    sp.add_argument("--seconds", type=float, default=10.0, help="safety cap in CPU seconds")
     sp.set_defaults(func=cmd_solve)
 
     sp = sub.add_parser("stats", help="win rates over a range of deals")
@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deviation", default="1-300", help="deals for each single-option deviation")
     sp.add_argument("--budget", type=int, default=50_000)
     sp.add_argument("--jobs", type=int, default=None)
-    sp.add_argument("--seconds", type=float, default=10.0, help="time cap per deal (safety only)")
+    sp.add_argument("--seconds", type=float, default=10.0, help="cap per deal in CPU seconds (safety only)")
     sp.add_argument("--out-dir", default="texts/stats")
     sp.add_argument("--quiet", action="store_true")
     sp.set_defaults(func=cmd_campaign)

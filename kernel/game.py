@@ -269,6 +269,18 @@ class Game:
         """
         return False
 
+    #: The move order ``solver_moves`` is asked for: 0 the game's own, 1, 2 … its alternatives.
+    solver_order: int = 0
+
+    def solver_orders(self) -> tuple[float, ...]:
+        """The shares of the solver's state budget for the game's alternative move orders (1, 2 …),
+        each searched depth first on its own share before the game's own order takes the rest;
+        empty (the default) for none. A game that names any reads ``self.solver_order`` in
+        ``solver_moves``; every order must keep the same moves, so that any order that exhausts
+        the space proves a loss. For games whose wins hide behind different choices on
+        different deals, where no single order finds them all."""
+        return ()
+
     def solver_probe(self) -> float:
         """The share of the solver's state budget for a limited-discrepancy probe before its
         depth-first search; 0 (the default) for none. A game asks for one where a win often

@@ -8,8 +8,11 @@ only one (the deal, compulsory actions) or when the game calls it safe (``safe_m
 a position the game proves hopeless (``hopeless``), and tries the moves the game lists in
 ``solver_moves`` (by default all, in order of kind: to the foundations first, redeals last). A game
 may ask (``solver_probe``) for a limited-discrepancy probe on a share of the budget before the
-depth-first search, where wins hide behind early choices. Verdicts are bounded by
-``budget_states``, so they are the same on every machine; ``budget_s`` is only a safety cap.
+depth-first search, where wins hide behind early choices, and (``solver_orders``) for searches in
+other move orders on shares of it, where no one order finds every win. Verdicts are bounded by
+``budget_states``, so they are the same on every machine; ``budget_s`` is only a safety cap. Seconds
+are CPU seconds of the solving process, so a busy machine (another notebook, a parallel campaign)
+neither cuts a search shorter nor reports it slower than an idle one would.
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ class Result:
     verdict: str
     line: list[Move] = field(default_factory=list)
     states: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU seconds
     cut_by_time: bool = False
     best: list[Move] = field(default_factory=list)  # the line to the furthest position reached
     best_progress: int = 0
@@ -67,7 +70,7 @@ class _Search:
         """At the n-th state: stop at the budget or the time cap; note the furthest position."""
         if n > self.budget:
             raise _Budget
-        if n % 1024 == 0 and time.perf_counter() > self.deadline:
+        if n % 1024 == 0 and time.process_time() > self.deadline:
             self.res.cut_by_time = True
             raise _Budget
         p = self.g.progress()
@@ -91,17 +94,21 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     The blind player's line is tried first (it costs one playout): when it wins, that is the
     verdict, so the thoughtful verdict is never below the blind one. Then, for a game that asks
     for one (``Game.solver_probe``), a limited-discrepancy probe on a share of the state budget;
-    then the depth-first search on the rest.
+    then for a game that names them (``Game.solver_orders``), the depth-first search in each of
+    its alternative move orders on its share; then the search in the game's own order on the rest.
     """
-    start = time.perf_counter()
+    start = time.process_time()
     probe = game.clone()
     if blind_play(probe) == "won":
         line = probe.moves[len(game.moves):]
-        return Result("won", line, 0, time.perf_counter() - start, best=line, best_progress=probe.progress())
+        return Result("won", line, 0, time.process_time() - start, best=line, best_progress=probe.progress())
     s = _Search(game, budget_states, start + budget_s)
     share = s.g.solver_probe()
     try:
         won = _probe(s, int(budget_states * share)) if share else None
+        for order, part in enumerate(s.g.solver_orders(), 1):
+            if won is None:
+                won = _in_order(s, order, int(budget_states * part))
         if won is None:
             won = _depth_first(s)
         s.res.verdict = "won" if won else "lost"
@@ -110,7 +117,7 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     except _Budget:
         s.res.verdict = "unknown"
     s.res.states = s.spent
-    s.res.seconds = time.perf_counter() - start
+    s.res.seconds = time.process_time() - start
     return s.res
 
 
@@ -165,6 +172,28 @@ def _depth_first(s: _Search) -> bool:
         return False
     finally:
         s.spent += len(seen)
+
+
+def _in_order(s: _Search, order: int, budget: int) -> bool | None:
+    """The depth-first search in the game's alternative move order ``order``, within ``budget``
+    states: True when ``s.line`` wins, False when it exhausted the space (a proof), None when its
+    budget is spent (the next order takes over from the same position). The time cap ends the
+    whole solve."""
+    g = s.g
+    root = g._snapshot()
+    full, s.budget = s.budget, s.spent + budget
+    g.solver_order = order
+    try:
+        return _depth_first(s)
+    except _Budget:
+        if s.res.cut_by_time:
+            raise
+        s.line.clear()
+        g._restore(root)
+        return None
+    finally:
+        s.budget = full
+        g.solver_order = 0
 
 
 def _probe(s: _Search, budget: int) -> bool | None:

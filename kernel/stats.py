@@ -5,11 +5,13 @@
 * The **blind** player (:mod:`pasyans.players`) sees only what the rules show and follows a
   fixed policy, never undoing.
 
-Results carry their parameters and a fingerprint of the rules (the game's module source and
-rules version), so a committed table can be checked against the engine that reads it.
+Results carry their parameters and a fingerprint of the code they were computed under (the game's
+module and rules version, and the core modules every verdict depends on), so a committed table can
+be checked against the engine that reads it.
 """
 from __future__ import annotations
 
+import ast
 import csv
 import hashlib
 import inspect
@@ -19,9 +21,11 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable
 
-from . import __version__
+from . import __version__, cards, move, players, rng, solver
+from . import game as game_module
 from .game import Game
 from .registry import game_class, new_game
 from .players import blind_play
@@ -40,11 +44,27 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: The core modules every verdict depends on: the deal, the engine, the two players.
+_CORE = (rng, cards, move, game_module, players, solver)
+
+
+def _code(module: ModuleType) -> str:
+    """A module's code without its prose: the syntax tree with comments and docstrings left out."""
+    tree = ast.parse(inspect.getsource(module))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
 def fingerprint(game: str) -> str:
-    """A short hash of the rules a game is played under: its module's source and rules version."""
+    """A short hash of what a game's verdicts depend on: its rules version, its module's code and
+    the core's (deal, engine, players, solver). Comments and docstrings do not count."""
     cls = game_class(game)
-    source = inspect.getsource(inspect.getmodule(cls))
-    return hashlib.sha256(f"{cls.RULES_VERSION}\n{source}".encode()).hexdigest()[:16]
+    code = "\n".join(_code(m) for m in (*_CORE, inspect.getmodule(cls)))
+    return hashlib.sha256(f"{cls.RULES_VERSION}\n{code}".encode()).hexdigest()[:16]
 
 
 @dataclass

@@ -414,7 +414,7 @@ def endgame(seed: int, readings: bool = False) -> BesiegedCity:
 
 def plain(monkeypatch) -> None:
     """Put the base class's hooks back: no symmetry, no pruning, the default order."""
-    for hook in ("canonical_key", "hopeless", "solver_moves", "safe_move"):
+    for hook in ("canonical_key", "hopeless", "solver_moves", "safe_move", "solver_orders"):
         monkeypatch.setattr(BesiegedCity, hook, getattr(Game, hook))
 
 
@@ -522,15 +522,13 @@ def test_the_suits_memo_belongs_to_one_search():
 
 
 def full_relaxation(state, rules):
-    """The suit's game before round 5: a reserve card may also go down alone, at any time."""
+    """The suit's game before round 5: a reserve card may also go down alone, at any time (and then
+    go up, so its going straight up needs no move of its own)."""
     h, piles, free = state
     due = SEQ[h]
     for i, p in enumerate(piles):
         if RANK[p[-1]] == due:
             yield (h + 1, tuple(sorted(piles[:i] + piles[i + 1:] + ((p[:-1],) if len(p) > 1 else ()))), free)
-    for k, c in enumerate(free):
-        if rules[3] and RANK[c] == due:
-            yield (h + 1, piles, free[:k] + free[k + 1:])
     for i, p in enumerate(piles):
         for j, q in enumerate(piles):
             if i != j and _fits(p[-1], q, rules):
@@ -564,7 +562,7 @@ def test_reserve_cards_going_down_only_with_their_first_use_keep_the_suits_verdi
                                              {"reserve_up": True})]
     states = [suit_state(seed) for seed in range(60)]
     for g in games:
-        rules = g._rules()[1]
+        rules = g._rules()
         reduced = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
         monkeypatch.setattr(bc, "_suit_next", full_relaxation)
         full = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
@@ -575,11 +573,50 @@ def test_reserve_cards_going_down_only_with_their_first_use_keep_the_suits_verdi
 
 def test_a_suits_search_out_of_budget_gives_up_its_states_and_never_calls_them_lost():
     g = BesiegedCity(1)
-    graph = _SuitGraph(g._rules()[1])
+    graph = _SuitGraph(g._rules())
     start = suit_state(3)  # lost, as a search with room enough finds
     assert graph.verdict(start, 3) is None
     given_up = [i for i, v in graph.memo.items() if v == -2]
     assert len(given_up) == 4
     for i in given_up:
         assert graph.verdict(graph.states[i], 10**6) is None
-    assert _SuitGraph(g._rules()[1]).verdict(start, 10**6) == -1
+    assert _SuitGraph(g._rules()).verdict(start, 10**6) == -1
+
+
+def test_one_suits_graph_per_game_whatever_reserve_up_says(monkeypatch):
+    """The suits' games ignore reserve_up (a reserve card goes up with its first use there), so a
+    game keeps one graph, begun again only when it grows past SUIT_STATES_MAX."""
+    plain_game, up = BesiegedCity(1), BesiegedCity(1, reserve_up=True)
+    assert plain_game._rules() == up._rules()
+    graph = plain_game._suit_graph()
+    assert plain_game._suit_graph() is graph and plain_game.clone()._suit_graph() is not graph
+    graph.verdict(suit_state(3), 10**6)
+    monkeypatch.setattr(bc, "SUIT_STATES_MAX", len(graph.states) - 1)
+    assert plain_game._suit_graph() is not graph
+
+
+def test_each_move_order_keeps_every_move():
+    rnd = random.Random(6)
+    for opts in ({}, {"play_order": "pairs"}):
+        for deal in (1, 2, 3):
+            g = pasyans.new_game("besieged_city", deal, **opts)
+            g.advance()
+            for _ in range(60):
+                moves = g._generate()
+                if not moves:
+                    break
+                orders = []
+                for k in range(len(g.solver_orders()) + 1):
+                    g.solver_order = k
+                    orders.append(g.solver_moves(moves))
+                g.solver_order = 0
+                assert all(sorted(o, key=str) == sorted(moves, key=str) for o in orders)
+                g._apply(rnd.choice(moves))
+
+
+def test_the_pack_turned_last_wins_a_deal_the_usual_order_leaves_unknown(monkeypatch):
+    g = pasyans.new_game("besieged_city", 4)
+    res = solve(g, budget_states=20_000, budget_s=600)
+    assert res.verdict == "won" and play_line(g, res.line).status == "won"
+    monkeypatch.setattr(BesiegedCity, "solver_orders", Game.solver_orders)
+    assert solve(g, budget_states=20_000, budget_s=600).verdict == "unknown"

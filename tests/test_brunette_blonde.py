@@ -6,7 +6,7 @@ import pytest
 
 import pasyans
 from pasyans.game import Game
-from pasyans.games.brunette_blonde import BrunetteBlonde
+from pasyans.games.brunette_blonde import BrunetteBlonde, _need, _reach, _rise, _stretches
 from pasyans.perft import perft
 from pasyans.solver import play_line, solve
 from rulecheck import allows, assert_illegal, forbids, legal
@@ -326,3 +326,53 @@ def test_a_probe_finds_a_win_the_search_does_not(monkeypatch):
     monkeypatch.setattr(BrunetteBlonde, "solver_probe", Game.solver_probe)
     g = pasyans.new_game("brunette_blonde", deal=90, row_to_row=False)
     assert solve(g, 3_000, 60).verdict == "unknown"  # the depth-first search alone
+
+
+def stretches_by_the_rule(home, free, held, reach, fam):
+    """The count of :func:`_need` building by colour, read off its docstring: the stuck cards of
+    a rank are those ``room = reach - home`` cannot take up; stretches split where no card is free."""
+    need = peak = 0
+    for j in range(fam + 13, fam, -1):
+        room = reach[j] - home[j]
+        stuck = max(held[j] - max(room, 0), 0)
+        if not free[j]:
+            need, peak = need + peak, 0
+        else:
+            peak = max(peak, stuck)
+    return need + peak
+
+
+def test_the_fast_count_of_places_is_the_rule_s_count():
+    rng = random.Random(6)
+    for _ in range(3_000):
+        home = [rng.randint(0, 4) for _ in range(28)]
+        free = [rng.choice((0, 0, 1, 2, 4)) for _ in range(28)]
+        held = [rng.choice((0, 0, 0, 1, 2, 5)) for _ in range(28)]
+        reach = [rng.randint(0, 4) for _ in range(28)]
+        fam = rng.choice((0, 14))
+        want = stretches_by_the_rule(home, free, held, reach, fam)
+        assert _stretches(home, free, held, reach, fam) == want
+        assert _need(home, free, held, reach, fam, False, False) == want
+
+
+def test_a_row_of_two_places_deal_five_is_proved_lost():
+    res = solve(pasyans.new_game("brunette_blonde", deal=5, for_a_change="two_places"), 3_000, 60)
+    assert res.verdict == "lost" and res.states == 2_235
+
+
+def test_the_reach_raised_in_place_is_the_reach_counted_anew():
+    rng = random.Random(7)
+    for _ in range(500):
+        home = [rng.randint(0, 2) for _ in range(28)]
+        free = [rng.randint(0, 2) for _ in range(28)]
+        reach = [4] * 28
+        _reach(home, free, reach, 0)
+        _reach(home, free, reach, 14)
+        for _ in range(6):
+            j = rng.choice([i for i in range(28) if i % 14])
+            free[j] += 1
+            _rise(home, free, reach, j)
+            want = [4] * 28
+            _reach(home, free, want, 0)
+            _reach(home, free, want, 14)
+            assert reach == want

@@ -10,7 +10,7 @@ from pasyans.solver import solve
 def test_table_is_complete_and_current(gid):
     table = stats.committed(gid)
     assert table["rules"] == stats.fingerprint(gid), (
-        f"{gid}'s rules changed since its table was computed: run `pasyans campaign {gid}`")
+        f"{gid}'s code changed since its table was computed: run `pasyans campaign {gid}`")
     runs = table["runs"]
     defaults = GAMES[gid].resolve_options({})
     assert runs[0]["options"] == defaults and runs[0]["thoughtful"]["n"] >= 1000

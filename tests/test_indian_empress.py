@@ -557,7 +557,7 @@ def late_couples(deal, worst):
         h.play(m)
     for _ in range(worst):
         if h.legal_moves():
-            h.play(h.solver_moves(h.legal_moves())[-1])
+            h.play(h._couples_order(h.legal_moves())[-1])
     return h
 
 
@@ -632,7 +632,7 @@ def test_couples_cards_that_cannot_all_go_up_in_pairs_are_hopeless(monkeypatch):
     lost = ring(["3H KS", "AD KC"], ["2D", "2H", "AH"], ["TS", "JS", "JC"])
     in_pack = ring(["3H KS", "AD KC"], ["2D", "2H"], ["TS", "JS", "JC"], stock="AH")
     won = ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"])
-    assert not lost._couples_stuck() and not in_pack._couples_stuck()
+    assert not lost._couples_stuck(lost._relaxed_state()) and not in_pack._couples_stuck(in_pack._relaxed_state())
     assert lost.hopeless() and in_pack.hopeless() and not won.hopeless()
     assert verdicts([lost, in_pack, won], states=3_000) == ["lost", "lost", "won"]
     assert play_line(won, solve(won).line).status == "won"
@@ -643,8 +643,26 @@ def test_couples_cards_that_cannot_all_go_up_in_pairs_are_hopeless(monkeypatch):
 def test_couples_a_search_never_depends_on_the_questions_asked_before():
     g = late_couples(9, 6)
     first = solve(g, budget_states=2_000, budget_s=60)
-    g._lockstep_stuck()
+    g.hopeless()
     assert g._pairs is not None and g.clone()._pairs is None
     again = solve(g, budget_states=2_000, budget_s=60)
     assert (first.verdict, first.states) == (again.verdict, again.states)
 
+
+
+def test_couples_loss_verdicts_kept_for_a_search_are_those_worked_out_afresh():
+    # one table of relaxed verdicts serves a whole search: along a line, each position's
+    # verdict from the shared table is the one a fresh copy works out
+    g = pasyans.new_game("indian_empress", 14, pairing="couples")
+    line = solve(g, budget_states=300, budget_s=60).best
+    shared = g.clone()
+    seen = 0
+    for m in line:
+        shared._apply(m)
+        if shared.phase == "play":
+            fresh = IndianEmpress.from_position(
+                {n: " ".join(c.ascii for c in pile.cards) for n, pile in shared.piles.items()},
+                options=shared.options)
+            assert shared.hopeless() == fresh.hopeless()
+            seen += 1
+    assert seen > 100 and shared._pairs is not None and len(shared._pairs[2]) > 1

@@ -33,12 +33,14 @@ def test_won_lines_replay_to_a_won_game(gid):
         assert g.moves == [], "solving does not change the game"
 
 
-@pytest.mark.parametrize("probe", [0.0, 0.3], ids=["search", "probe"])
+@pytest.mark.parametrize("probe,orders", [(0.0, ()), (0.3, ()), (0.0, (0.01, 0.01))],
+                         ids=["search", "probe", "orders"])
 @pytest.mark.parametrize("waste,deal_no,redeals", [
     ("2S 3S", 1, 1), ("2S 2H", 2, 2), ("2H 2S 2C", 1, 2), ("2C 2H", 3, 2), ("2H 2C 2S", 1, 1),
 ])
-def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals, probe, monkeypatch):
+def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals, probe, orders, monkeypatch):
     monkeypatch.setattr(pasyans.game.Game, "solver_probe", lambda self: probe)
+    _other_orders(monkeypatch, orders)
     places = {f"clock.{r}": " ".join(f"{'A23456789TJQK'[r-1]}{s}" for s in "DSHC") for r in range(3, 14)}
     places.update({"clock.1": "AD AS AH AC", "clock.2": "2D"})
     g = Clock.from_position({**places, "waste": waste}, base=2, deal_no=deal_no, options={"redeals": redeals})
@@ -66,10 +68,26 @@ def test_hint_on_a_finished_game():
     assert pasyans.hint(g).move is None
 
 
+def _other_orders(monkeypatch, shares):
+    """Every game gets alternative move orders: 1 the reverse of its own, 2 its own rotated."""
+    own = pasyans.game.Game.solver_moves
+
+    def moves(self, ms):
+        ms = own(self, ms)
+        return {0: ms, 1: ms[::-1], 2: ms[1:] + ms[:1]}[self.solver_order]
+
+    monkeypatch.setattr(pasyans.game.Game, "solver_moves", moves)
+    monkeypatch.setattr(pasyans.game.Game, "solver_orders", lambda self: shares)
+
+
+@pytest.mark.parametrize("mode", ["probe", "orders"])
 @pytest.mark.parametrize("gid,opts", [("favorite", {}), ("spouses", {}), ("go_no_go", {}), ("clock", {"redeals": 1})])
-def test_the_probe_reaches_the_verdicts_of_the_plain_search(gid, opts, monkeypatch):
+def test_the_probe_and_other_orders_reach_the_verdicts_of_the_plain_search(gid, opts, mode, monkeypatch):
     plain = [solve(pasyans.new_game(gid, deal=d, **opts), budget_states=4_000, budget_s=60) for d in range(1, 7)]
-    monkeypatch.setattr(pasyans.game.Game, "solver_probe", lambda self: 0.3)
+    if mode == "probe":
+        monkeypatch.setattr(pasyans.game.Game, "solver_probe", lambda self: 0.3)
+    else:
+        _other_orders(monkeypatch, (0.2, 0.2))
     for d, before in enumerate(plain, 1):
         g = pasyans.new_game(gid, deal=d, **opts)
         res = solve(g, budget_states=4_000, budget_s=60)
@@ -78,6 +96,16 @@ def test_the_probe_reaches_the_verdicts_of_the_plain_search(gid, opts, monkeypat
             assert res.verdict == before.verdict, (gid, d)
         if res.verdict == "won":
             assert play_line(g, res.line).status == "won"
+
+
+def test_an_order_out_of_budget_hands_over_and_claims_nothing(monkeypatch):
+    g = pasyans.new_game("favorite", deal=1)  # won, after some search
+    plain = solve(g, budget_states=10_000)
+    assert plain.verdict == "won" and plain.states > 20
+    _other_orders(monkeypatch, (1 / 10_000, 1 / 10_000))  # one state each: both run out
+    res = solve(g, budget_states=10_000)
+    assert res.verdict == "won" and res.states > plain.states and play_line(g, res.line).status == "won"
+    assert g.solver_order == 0
 
 
 def test_the_time_cap_ends_the_probe_and_the_search_alike():

@@ -1,4 +1,5 @@
 """Statistics: Wilson intervals, determinism, saving, and the Dask path equal to the local one."""
+import importlib.util
 import json
 
 import pytest
@@ -24,6 +25,30 @@ def test_stats_are_deterministic_and_parallel_equals_serial():
     assert timeless(a) == timeless(b)
     assert a["thoughtful"]["n"] == 12 and a["deals"] == [1, 12]
     assert a["rules"] == stats.fingerprint("clock")
+
+
+def _module(tmp_path, name, text):
+    f = tmp_path / f"{name}.py"
+    f.write_text(text)
+    spec = importlib.util.spec_from_file_location(name, f)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fingerprint_follows_code_not_prose(tmp_path):
+    prose = stats._code(_module(tmp_path, "a", '"""Doc."""\ndef f():\n    """Say."""\n    return 1  # one\n'))
+    bare = stats._code(_module(tmp_path, "b", '"""Other words."""\n\n\ndef f():\n    return 1\n'))
+    changed = stats._code(_module(tmp_path, "c", '"""Doc."""\ndef f():\n    """Say."""\n    return 2\n'))
+    assert prose == bare != changed
+
+
+def test_the_fingerprint_covers_the_core_every_verdict_depends_on(monkeypatch):
+    names = {m.__name__ for m in stats._CORE}
+    assert {"pasyans.rng", "pasyans.game", "pasyans.players", "pasyans.solver"} <= names
+    before = stats.fingerprint("clock")
+    monkeypatch.setattr(stats, "_CORE", tuple(m for m in stats._CORE if m.__name__ != "pasyans.solver"))
+    assert stats.fingerprint("clock") != before
 
 
 def test_dask_path_gives_the_same_numbers():

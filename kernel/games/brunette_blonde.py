@@ -99,6 +99,22 @@ def _reach(home: list[int], free: list[int], reach: list[int], fam: int) -> None
             n = m
 
 
+def _rise(home: list[int], free: list[int], reach: list[int], j: int) -> None:
+    """:func:`_reach` again after one more card of the slot ``j`` is free: only the ranks above
+    it can change, each from the one below, so the sweep stops at the first it leaves alone."""
+    n = reach[j]
+    m = home[j] + free[j]
+    if m < n:
+        n = m
+    for i in range(j + 1, j // 14 * 14 + 14):
+        if reach[i] == n:
+            return
+        reach[i] = n
+        m = home[i] + free[i]
+        if m < n:
+            n = m
+
+
 def _need(home: list[int], free: list[int], held: list[int], reach: list[int], fam: int,
           pairs: bool, suit: bool) -> int:
     """How many places of the main row the cards of ``held`` of the family ``fam`` (building by
@@ -113,6 +129,8 @@ def _need(home: list[int], free: list[int], held: list[int], reach: list[int], f
     pairs of ranks next to each other they make. The families need places apart, so their
     counts add up.
     """
+    if not (pairs or suit):
+        return _stretches(home, free, held, reach, fam)
     need = peak = left = 0
     for j in range(fam + 13, fam, -1):
         n = held[j]
@@ -138,6 +156,26 @@ def _need(home: list[int], free: list[int], held: list[int], reach: list[int], f
         elif n > peak:
             peak = n
     return need + left + peak
+
+
+def _stretches(home: list[int], free: list[int], held: list[int], reach: list[int], fam: int) -> int:
+    """:func:`_need` building by colour, places of any height (the search's hottest loop, so
+    apart): the sum over the stretches of ranks with free cards of the most stuck cards of a
+    rank. A rank can raise the peak only when it holds more cards than the peak."""
+    need = peak = 0
+    for j in range(fam + 13, fam, -1):
+        if not free[j]:
+            need += peak
+            peak = 0
+        else:
+            n = held[j]
+            if n > peak:
+                room = reach[j] - home[j]
+                if room > 0:
+                    n -= room
+                if n > peak:
+                    peak = n
+    return need + peak
 
 
 class BrunetteBlonde(Game):
@@ -418,7 +456,7 @@ class BrunetteBlonde(Game):
                 f = j // 14
                 if home[j] + free[j] < reach[j]:  # a reach rises
                     free[j] += 1
-                    _reach(home, free, reach, f * 14)
+                    _rise(home, free, reach, j)
                     low = high = None
                 elif not (free[j] or pairs):  # a stretch of ranks may join
                     free[j] += 1

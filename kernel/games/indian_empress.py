@@ -150,7 +150,7 @@ class IndianEmpress(Game):
     _memo: tuple | None = None  # :meth:`_sides` of the current position, if worked out
     _tmemo: dict[int, list[str]] | None = None  # :meth:`_targets` of the current position, if worked out
     _cmemo: tuple | None = None  # (:meth:`_couples_cards`,) of the current position, if worked out
-    _pairs: tuple[tuple, dict] | None = None  # relaxed games worked out by :meth:`_lockstep_stuck`
+    _pairs: tuple[tuple, dict, dict] | None = None  # relaxed games worked out by :meth:`_relaxed_lost`
 
     def clone(self) -> "IndianEmpress":
         """As :meth:`Game.clone`; the copy works out its relaxed games afresh (so a search's
@@ -685,11 +685,12 @@ class IndianEmpress(Game):
         if self.phase != "play":
             return False
         if self.options["pairing"] == "couples":
-            return self._couples_stuck() or self._lockstep_stuck()
+            state = self._relaxed_state()
+            return state is not None and self._relaxed_lost(state)
         return self._row_jammed(True) or self._row_jammed(False)
 
-    def _couples_stuck(self) -> bool:
-        """Under ``couples``: some couple can never go up.
+    def _couples_stuck(self, state: tuple) -> bool:
+        """Under ``couples``: some couple of the relaxed ``state`` can never go up.
 
         Per sequence, ``up[f]`` copies of face f are up and never more than of the face before
         it (``base``, the foundations, before the first face); a card of face f fits when more
@@ -703,8 +704,7 @@ class IndianEmpress(Game):
         waiting for a card bound in the next, when every copy of the faces they wait for is in
         the ring.
         """
-        cards = self._couples_cards()
-        return cards is not None and bool(cards[3]) and bool(_release(*cards))
+        return bool(state[4]) and bool(_release(*_unpack(state, self._pairs[0])))
 
     def _couples_cards(self) -> tuple[dict, dict, dict, list[tuple[int, int]]] | None:
         """Under ``couples``, per colour: the foundations per sequence, the copies of each face
@@ -758,9 +758,10 @@ class IndianEmpress(Game):
             return None
         return base, up, free, couples
 
-    def _lockstep_stuck(self) -> bool:
+    def _lockstep_stuck(self, state: tuple) -> bool:
         """Under ``couples``: even with every card of the pack and talon at hand, the cards
-        cannot all go up in pairs (:func:`_pairs_win`, within :data:`END_NODES` positions).
+        of the relaxed ``state`` cannot all go up in pairs (:func:`_pairs_win`, within
+        :data:`END_NODES` positions).
 
         Every card goes up with one of the other colour at the same moment: two single cards
         that fit, or a couple both of whose cards fit. Relax the game: the pack and talon cards
@@ -770,21 +771,34 @@ class IndianEmpress(Game):
         if the relaxed game is lost, so is the position. The relaxed game is
         :meth:`_couples_cards`: the foundations, the single cards by face and the couples.
         """
-        cards = self._couples_cards()
-        if cards is None:
-            return False
-        base, up, free, couples = cards
-        chains = (0, 11) if self.options["build"] == "suit" else (0,)
-        state = (_pack(up[True]), _pack(up[False]), _pack(free[True]), _pack(free[False]),
-                 bytes([f for rb in sorted(couples) for f in rb]))
-        seqs = (tuple(base[True]), tuple(base[False]), chains)
-        if self._pairs is None or self._pairs[0] != seqs or len(self._pairs[1]) > 1_000_000:
-            self._pairs = (seqs, {})
-        seen = self._pairs[1]
+        seqs, seen, _ = self._pairs
         won = _pairs_win(state, seqs, seen, [END_NODES])
         if won is None:
             seen[state] = None  # not asked again
         return won is False
+
+    def _relaxed_state(self) -> tuple | None:
+        """Under ``couples``: :meth:`_couples_cards` packed as a state of :func:`_pairs_win`
+        (None for a constructed position it refuses); sets up the tables of :meth:`_relaxed_lost`."""
+        cards = self._couples_cards()
+        if cards is None:
+            return None
+        base, up, free, couples = cards
+        chains = (0, 11) if self.options["build"] == "suit" else (0,)
+        seqs = (tuple(base[True]), tuple(base[False]), chains)
+        if self._pairs is None or self._pairs[0] != seqs or len(self._pairs[1]) > 1_000_000:
+            self._pairs = (seqs, {}, {})
+        return (_pack(up[True]), _pack(up[False]), _pack(free[True]), _pack(free[False]),
+                bytes([f for rb in sorted(couples) for f in rb]))
+
+    def _relaxed_lost(self, state: tuple) -> bool:
+        """:meth:`_couples_stuck` or :meth:`_lockstep_stuck` of the relaxed ``state``, each
+        state worked out once per search (after :meth:`_relaxed_state`)."""
+        lost = self._pairs[2]
+        verdict = lost.get(state)
+        if verdict is None:
+            verdict = lost[state] = self._couples_stuck(state) or self._lockstep_stuck(state)
+        return verdict
 
     def _row_jammed(self, red: bool) -> bool:
         """The bound of :meth:`hopeless` for the row and talon packet of one colour.
@@ -1093,6 +1107,15 @@ _UNSEEN = object()
 BYTE = 8
 #: A packed count of one copy of face f.
 ONE: tuple[int, ...] = tuple(1 << BYTE * f for f in range(23))
+
+
+def _unpack(state: tuple, seqs: tuple) -> tuple[dict, dict, dict, list[tuple[int, int]]]:
+    """The :meth:`IndianEmpress._couples_cards` a :func:`_pairs_win` state was packed from."""
+    rup, bup, rs, bs, couples = state
+    base = {True: list(seqs[0]), False: list(seqs[1])}
+    up = {True: list(rup.to_bytes(22, "little")), False: list(bup.to_bytes(22, "little"))}
+    free = {True: list(rs.to_bytes(22, "little")), False: list(bs.to_bytes(22, "little"))}
+    return base, up, free, list(zip(couples[::2], couples[1::2]))
 
 
 def _pack(counts: list[int]) -> int:
