@@ -649,7 +649,6 @@ def test_couples_a_search_never_depends_on_the_questions_asked_before():
     assert (first.verdict, first.states) == (again.verdict, again.states)
 
 
-
 def test_couples_loss_verdicts_kept_for_a_search_are_those_worked_out_afresh():
     # one table of relaxed verdicts serves a whole search: along a line, each position's
     # verdict from the shared table is the one a fresh copy works out
