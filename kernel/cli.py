@@ -55,7 +55,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     cut = " (cut short by the time cap)" if res.cut_by_time else ""
     print(f"{args.game} deal {g.deal}: {res.verdict}{cut} — {res.states} states in {res.seconds:.2f} s")
     for i, m in enumerate(res.line, 1):
-        print(f"{i:4}. {m.notation:40} {m.describe()}")
+        print(f"{i:4}. {m.notation:40} {g.describe(m)}")
     return 0
 
 

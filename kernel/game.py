@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import CARDS, Card
-from .errors import BadDeal, BadOption, IllegalMove, PasyansError, RecordError
+from .errors import BadDeal, BadOption, IllegalMove, InvalidMove, PasyansError, RecordError, quote
 from .layout import Layout
-from .move import Move
+from .move import KINDS, Move
 from .rng import Rng
 
 DEAL_MIN = 1
@@ -51,13 +51,16 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """The choice ``value`` stands for (accepting its text form); ``BadOption`` otherwise."""
+        if value is not None and not isinstance(value, (str, int, float)):
+            raise BadOption(f"option {self.name!r} takes one of {', '.join(map(repr, self.choices))}, "
+                            f"not {quote(value)}")
         for c in self.choices:
             if value == c and type(value) is type(c):
                 return c
         for c in self.choices:
             if isinstance(value, str) and value == str(c).lower() or str(value) == str(c):
                 return c
-        raise BadOption(f"option {self.name!r} takes one of {', '.join(map(repr, self.choices))}, not {value!r}")
+        raise BadOption(f"option {self.name!r} takes one of {', '.join(map(repr, self.choices))}, not {quote(value)}")
 
 
 class Pile:
@@ -113,9 +116,9 @@ class Game:
         "turn": 5, "pass": 6, "redeal": 7}
 
     # ---- construction ------------------------------------------------------------------
-    def __init__(self, deal: int = 1, **options: Any) -> None:
+    def __init__(self, deal: int = 1, /, **options: Any) -> None:
         if isinstance(deal, bool) or not isinstance(deal, int) or not DEAL_MIN <= deal <= DEAL_MAX:
-            raise BadDeal(f"deal must be a whole number from {DEAL_MIN} to {DEAL_MAX}, not {deal!r}")
+            raise BadDeal(f"deal must be a whole number from {DEAL_MIN} to {DEAL_MAX}, not {quote(deal)}")
         self.deal: int | None = deal
         self.options: dict[str, Any] = self.resolve_options(options)
         self._p: dict[str, Pile] = {}
@@ -128,21 +131,28 @@ class Game:
     def resolve_options(cls, given: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ``BadOption`` names valid options and values."""
         known = {o.name: o for o in cls.OPTIONS}
+        if not isinstance(given, dict):
+            raise BadOption(f"options are a dict of name -> value, not {quote(given)}")
         for name in given:
             if name not in known:
                 valid = ", ".join(known) or "none"
-                raise BadOption(f"{cls.id} has no option {name!r} (its options: {valid})")
+                raise BadOption(f"{cls.id} has no option {quote(name)} (its options: {valid})")
         return {o.name: (o.coerce(given[o.name]) if o.name in given else o.default) for o in cls.OPTIONS}
 
     @classmethod
-    def from_position(cls, piles: dict[str, str | Iterable[str]], *, turn: str | None = None,
-                      options: dict[str, Any] | None = None, **state: Any) -> "Game":
+    def from_position(cls, piles: dict[str, str | Iterable[str]], /, *, turn: str | None = None,
+                      options: dict[str, Any] | None = None, **state: Any) -> Game:
         """A game at a constructed position, for tests and teaching.
 
         ``piles`` maps pile names to cards bottom to top, as text (``"(KS) (2H) 7H 8S"``) or a
         list of tokens; a card in parentheses lies face down (face-down cards come first).
-        Unnamed piles are empty. ``state`` sets the game's ``VARS``.
+        Unnamed piles are empty. ``state`` sets the game's ``VARS``. A position the rules cannot
+        read raises ``PasyansError``; cards are not counted (a test may use a partial pack).
         """
+        if not isinstance(piles, dict):
+            raise PasyansError(f"piles are a dict of pile name -> cards, not {quote(piles)}")
+        if turn is not None and turn not in cls.players:
+            raise PasyansError(f"{cls.id} has no player {quote(turn)} (its players: {', '.join(cls.players) or 'none'})")
         self = cls.__new__(cls)
         self.deal = None
         self.options = cls.resolve_options(options or {})
@@ -154,21 +164,31 @@ class Game:
             p.cards.clear()
             p.down = 0
         for name, spec in piles.items():
-            if name not in self._p:
-                raise PasyansError(f"{cls.id} has no pile {name!r} (its piles: {', '.join(self._p)})")
+            if not isinstance(name, str) or name not in self._p:
+                raise PasyansError(f"{cls.id} has no pile {quote(name)} (its piles: {', '.join(self._p)})")
+            if not isinstance(spec, (str, list, tuple)) or not all(isinstance(t, str) for t in spec):
+                raise PasyansError(f"pile {name!r}: cards are text such as '(KS) 7H', not {quote(spec)}")
             tokens = spec.split() if isinstance(spec, str) else list(spec)
             pile = self._p[name]
             for tok in tokens:
                 down = tok.startswith("(") and tok.endswith(")")
                 if down and len(pile.cards) != pile.down:
                     raise PasyansError(f"pile {name!r}: face-down cards must come before face-up ones")
-                pile.cards.append(Card.parse(tok.strip("()")))
+                try:
+                    c = Card.parse(tok.strip("()"))
+                except ValueError as e:
+                    raise PasyansError(f"pile {name!r}: {e}") from None
+                pile.cards.append(c)
                 pile.down += down
         for key, value in state.items():
             if key not in cls.VARS:
-                raise PasyansError(f"{cls.id} keeps no state {key!r} (it keeps: {', '.join(cls.VARS) or 'none'})")
+                raise PasyansError(f"{cls.id} keeps no state {quote(key)} (it keeps: {', '.join(cls.VARS) or 'none'})")
             setattr(self, key, value)
-        self._start()
+        try:
+            self._start()
+        except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
+            raise PasyansError(f"{cls.id} cannot be played from this position "
+                               f"({type(e).__name__} in its rules: the piles or state are not ones it can reach)") from None
         return self
 
     def _start(self) -> None:
@@ -351,16 +371,16 @@ class Game:
         return _INDEX[cls]
 
     def _find(self, move: Move | str) -> Move:
+        """The legal move equal to ``move``; ``InvalidMove`` when it is not a move at all,
+        ``IllegalMove`` (with the rules' reason) when it is not legal here."""
         if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as e:
-                raise IllegalMove(str(e)) from None
+            move = Move.parse(move)
         if not isinstance(move, Move):
-            raise IllegalMove(f"not a move: {move!r}")
+            raise InvalidMove(f"not a move: {quote(move)}")
         for m in self.legal_moves():
             if m == move:
                 return m
+        move.check()  # a forged Move is refused before its fields are read
         raise IllegalMove(self._explain(move))
 
     def _explain(self, move: Move) -> str:
@@ -369,7 +389,7 @@ class Game:
         for c, s, d in move.steps:
             for name in (s, d):
                 if name not in self._p:
-                    return f"there is no pile {name!r} in {self.title_en} (piles: {', '.join(self._p)})"
+                    return f"there is no pile {quote(name)} in {self.title_en} (piles: {', '.join(self._p)})"
             if c not in self._p[s].cards:
                 return f"there is no {CARDS[c]} in {self.pile_label(s)}"
         own = self._why_not(move)
@@ -377,21 +397,23 @@ class Game:
             return own
         legal = self.legal_moves()
         if legal and all(m.forced for m in legal):
-            return f"a compulsory action comes first: {legal[0].describe()}"
+            return f"a compulsory action comes first: {self.describe(legal[0])}"
         if move.kind in REVERSIBLE_KINDS and move in self._generate():
             return "it would recreate a position already seen in this game, which can never help"
-        return f"{move.describe()} is not allowed here"
+        return f"{self.describe(move)} is not allowed here"
 
     def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a :class:`Move` or its notation) is legal here; never raises."""
         try:
             self._find(move)
-        except IllegalMove:
+        except (IllegalMove, InvalidMove):
             return False
         return True
 
     # ---- playing -----------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
-        """Play a legal move (a :class:`Move` or its notation); raise ``IllegalMove`` otherwise."""
+        """Play a legal move (a :class:`Move` or its notation); raise ``InvalidMove`` for what is
+        not a move at all, ``IllegalMove`` for a move the rules refuse here."""
         m = self._find(move)
         redo = self._redo
         self._push(m)
@@ -518,15 +540,42 @@ class Game:
         en, ru = labels.get(pile, (pile, pile))
         return ru if lang == "ru" else en
 
-    def __str__(self) -> str:
-        """The table as text: each pile, face-down cards as ``##``."""
-        lines = [f"{self.title_ru} ({self.title_en}), deal {self.deal}, {self.status}"
-                 + (f", {self.turn} to play" if self.turn else "")]
+    def describe(self, move: Move, lang: str = "en") -> str:
+        """A sentence for readers naming the piles as the text does, e.g. ``7♥ from the braid
+        to foundation 3`` (``lang`` "en" or "ru"); ``InvalidMove`` for a malformed ``Move``."""
+        if not isinstance(move, Move):
+            raise InvalidMove(f"not a move: {quote(move)}")
+        move.check()
+        ru = lang == "ru"
+        verb_en, verb_ru = KINDS.get(move.kind, (move.kind, move.kind))
+        parts = []
+        for c, s, d in move.steps:
+            src, dst = self.pile_label(s, lang), self.pile_label(d, lang)
+            parts.append(f"{CARDS[c]}: {src} → {dst}" if ru else f"{CARDS[c]} from {src} to {dst}")
+        body = ("; " if ru else ", ").join(parts)
+        words = [w for w in (verb_ru if ru else verb_en, move.arg_text(lang)) if w]
+        if body:
+            return (" ".join(words) + (": " if ru and words else " " if words else "") + body).strip()
+        return " ".join(words) or move.kind
+
+    def text(self, lang: str = "en") -> str:
+        """The table as text: each pile, face-down cards as ``##`` (labels in ``lang``)."""
+        ru = lang == "ru"
+        status = {"playing": "идёт", "won": "сошёлся", "lost": "не сошёлся"}.get(self.status, self.status)
+        if ru:
+            lines = [f"{self.title_ru}, расклад {self.deal}, {status}" + (f", ход: {self.turn}" if self.turn else "")]
+        else:
+            lines = [f"{self.title_ru} ({self.title_en}), deal {self.deal}, {self.status}"
+                     + (f", {self.turn} to play" if self.turn else "")]
         for spot in self.layout().spots:
             p = self._p[spot.pile]
             cards = " ".join("##" if i < p.down else str(CARDS[c]) for i, c in enumerate(p.cards))
-            lines.append(f"{spot.label_en:>22}: {cards}")
+            lines.append(f"{spot.label_ru if ru else spot.label_en:>22}: {cards}")
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        """The table as text, in English (:meth:`text` for Russian)."""
+        return self.text("en")
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -560,18 +609,18 @@ def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:
     return _LABELS[cls]
 
 
-_DEALS = re.compile(r"^(\d+)(?:-(\d+))?$")
+_DEALS = re.compile(r"([0-9]{1,12})(?:-([0-9]{1,12}))?", re.ASCII)
 
 
 def parse_deals(text: str) -> range:
     """``"7"`` or ``"1-1000"`` as a range of deal numbers; ``BadDeal`` otherwise."""
-    m = _DEALS.match(text.strip())
+    m = _DEALS.fullmatch(text.strip()) if isinstance(text, str) else None
     if not m:
-        raise BadDeal(f"deals must be N or N-M, not {text!r}")
+        raise BadDeal(f"deals must be N or N-M in digits 0-9, not {quote(text)}")
     lo = int(m.group(1))
     hi = int(m.group(2) or lo)
     if not DEAL_MIN <= lo <= hi <= DEAL_MAX:
-        raise BadDeal(f"deals must lie from {DEAL_MIN} to {DEAL_MAX}, first not above last, not {text!r}")
+        raise BadDeal(f"deals must lie from {DEAL_MIN} to {DEAL_MAX}, first not above last, not {quote(text)}")
     return range(lo, hi + 1)
 
 
@@ -580,9 +629,9 @@ def check_record(record: Any) -> None:
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with game, deal, options, rules and moves")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"record format {record.get('format')!r} is not {RECORD_FORMAT!r}")
+        raise RecordError(f"record format {quote(record.get('format'))} is not {RECORD_FORMAT!r}")
     for key, kind in (("game", str), ("deal", int), ("rules", int), ("options", dict), ("moves", list)):
         if key not in record:
             raise RecordError(f"the record has no {key!r}")
         if not isinstance(record[key], kind) or isinstance(record[key], bool):
-            raise RecordError(f"the record's {key!r} must be a {kind.__name__}, not {record[key]!r}")
+            raise RecordError(f"the record's {key!r} must be a {kind.__name__}, not {quote(record[key])}")

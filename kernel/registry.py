@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import BadOption, IllegalMove, RecordError, UnknownGame
+from .errors import IllegalMove, InvalidMove, PasyansError, RecordError, UnknownGame, quote
 from .game import RECORD_FORMAT, Game, Option, check_record
 
 #: The edition's games in the order of their sources, id -> module under ``pasyans.games``.
@@ -30,11 +30,38 @@ GAMES: dict[str, type[Game]] = _load()
 
 
 def game_class(game: str) -> type[Game]:
-    """The class of ``game``; ``UnknownGame`` lists the games."""
+    """The class of ``game`` (an id, or a title: see :func:`find_game`); ``UnknownGame`` lists the games."""
     try:
         return GAMES[game]
     except (KeyError, TypeError):
-        raise UnknownGame(f"no game {game!r}; the games are: {', '.join(GAMES)}") from None
+        pass
+    found = find_game(game) if isinstance(game, str) else None
+    if found is None:
+        raise UnknownGame(f"no game {quote(game)}; the games are: {', '.join(GAMES)}")
+    return GAMES[found]
+
+
+def _fold(text: str) -> str:
+    """A title folded for matching: case, ё/е, the pre-reform letters, punctuation and a
+    leading "the" aside."""
+    text = text.casefold().translate(_FOLD)
+    words = "".join(ch if ch.isalnum() else " " for ch in text).split()
+    return "_".join(words[1:] if words[:1] == ["the"] else words)
+
+
+_FOLD = str.maketrans({"ё": "е", "ѣ": "е", "і": "и", "ъ": None})
+
+
+def find_game(name: str) -> str | None:
+    """The id of the game ``name`` stands for: its id, or its Russian or English title in any
+    case (``коса``, ``Braid``, ``Часы``); ``None`` when none matches."""
+    if name in GAMES:
+        return name
+    want = _fold(name)
+    for gid, cls in GAMES.items():
+        if want in (_fold(gid), _fold(cls.title_ru), _fold(cls.title_en)):
+            return gid
+    return None
 
 
 def options(game: str) -> tuple[Option, ...]:
@@ -42,7 +69,7 @@ def options(game: str) -> tuple[Option, ...]:
     return game_class(game).OPTIONS
 
 
-def new_game(game: str, deal: int = 1, **opts: Any) -> Game:
+def new_game(game: str, /, deal: int = 1, **opts: Any) -> Game:
     """A new game: same id, deal and options give the same game on every machine."""
     return game_class(game)(deal, **opts)
 
@@ -55,20 +82,20 @@ def replay(record: Any) -> Game:
     except UnknownGame as e:
         raise RecordError(f"the record's game: {e}") from None
     if record["rules"] != cls.RULES_VERSION:
-        raise RecordError(f"the record was made under rules version {record['rules']} of {cls.id}; "
+        raise RecordError(f"the record was made under rules version {quote(record['rules'])} of {cls.id}; "
                           f"this engine plays version {cls.RULES_VERSION}")
     try:
         game = cls(record["deal"], **record["options"])
-    except (BadOption, ValueError) as e:
+    except PasyansError as e:
         raise RecordError(f"the record's deal or options: {e}") from None
     for i, text in enumerate(record["moves"], 1):
         if not isinstance(text, str):
-            raise RecordError(f"move {i} is not text: {text!r}")
+            raise RecordError(f"move {i} is not text: {quote(text)}")
         try:
             game.play(text)
-        except IllegalMove as e:
-            raise RecordError(f"move {i} ({text!r}) cannot be played: {e}") from None
+        except (IllegalMove, InvalidMove) as e:
+            raise RecordError(f"move {i} ({quote(text)}) cannot be played: {e}") from None
     return game
 
 
-__all__ = ["GAMES", "ORDER", "RECORD_FORMAT", "game_class", "new_game", "options", "replay"]
+__all__ = ["GAMES", "ORDER", "RECORD_FORMAT", "find_game", "game_class", "new_game", "options", "replay"]

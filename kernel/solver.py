@@ -128,6 +128,7 @@ def _depth_first(s: _Search) -> bool:
     hopeless = g.hopeless
     plain_key = type(g).canonical_key is Game.canonical_key  # then the key is the snapshot itself
     seen = set(s.past)
+    base = len(seen)  # the game's past positions: refused, but not states of this search
 
     def enter() -> bool | list:
         """Visit the current position: True (won), False (a dead end) or its moves to try."""
@@ -141,7 +142,7 @@ def _depth_first(s: _Search) -> bool:
         seen.add(key)
         if hopeless():
             return False
-        s.visit(s.spent + len(seen))
+        s.visit(s.spent + len(seen) - base)
         moves = s.moves()
         if not moves:
             return False
@@ -171,7 +172,7 @@ def _depth_first(s: _Search) -> bool:
                 stack.append(child)
         return False
     finally:
-        s.spent += len(seen)
+        s.spent += len(seen) - base
 
 
 def _in_order(s: _Search, order: int, budget: int) -> bool | None:
@@ -274,12 +275,13 @@ class Hint:
     move: Move | None
     kind: str
     result: Result
+    text: str = ""  # the move as the game describes it
 
     def __str__(self) -> str:
         if self.move is None:
             return "no move is left"
         why = "wins" if self.kind == "winning" else "is the most promising move found"
-        return f"{self.move.describe()} ({why})"
+        return f"{self.text or self.move.notation} ({why})"
 
 
 def hint(game: Game, budget_states: int = 20_000, budget_s: float = 3.0) -> Hint:
@@ -289,9 +291,11 @@ def hint(game: Game, budget_states: int = 20_000, budget_s: float = 3.0) -> Hint
         return Hint(None, "best", Result("lost" if game.status == "lost" else game.status))
     res = solve(game, budget_states, budget_s)
     if res.verdict == "won" and res.line:
-        return Hint(_legal_twin(game, res.line[0], legal), "winning", res)
+        m = _legal_twin(game, res.line[0], legal)
+        return Hint(m, "winning", res, game.describe(m))
     first = res.best[0] if res.best else sorted(legal, key=lambda m: KIND_ORDER.get(m.kind, 3))[0]
-    return Hint(_legal_twin(game, first, legal), "best", res)
+    m = _legal_twin(game, first, legal)
+    return Hint(m, "best", res, game.describe(m))
 
 
 def _legal_twin(game: Game, move: Move, legal: list[Move]) -> Move:

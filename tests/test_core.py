@@ -82,8 +82,9 @@ def test_undo_on_fresh_game_is_refused():
 def test_illegal_move_changes_nothing_and_says_why():
     g = pasyans.new_game("clock", deal=3)
     before = g.key()
-    for bad in ["move 7H@stock>nowhere", "choose:X", "garbage!", "move ZZ@stock>waste"]:
-        with pytest.raises(IllegalMove):
+    for bad, error in [("move 7H@stock>nowhere", IllegalMove), ("choose:X", IllegalMove),
+                       ("garbage!", pasyans.InvalidMove), ("move ZZ@stock>waste", pasyans.InvalidMove)]:
+        with pytest.raises(error):
             g.play(bad)
         assert g.key() == before and not g.moves
     with pytest.raises(IllegalMove, match="no pile 'nowhere'"):
@@ -137,7 +138,7 @@ def test_moves_describe_in_both_languages(gid):
     g = pasyans.new_game(gid, deal=2)
     g.advance(30)
     for m in g.moves[:30] + g.legal_moves():
-        assert m.describe("en") and m.describe("ru")
+        assert g.describe(m, "en") and g.describe(m, "ru")
         assert all("." in c for c in m.cites), m
         assert Move.parse(m.notation) == m
 

@@ -323,7 +323,7 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
     for k, m in enumerate(line, 1):
         try:
             played = g.play(m)
-        except pasyans.IllegalMove as e:
+        except (pasyans.IllegalMove, pasyans.InvalidMove) as e:
             text = m.notation if isinstance(m, pasyans.Move) else m
             raise pasyans.IllegalMove(f"move {k} of the line ({text!r}) cannot be played: {e}") from None
         piles = g.piles
@@ -335,8 +335,8 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
                     mark.append((dst, i))
                     break
         img = render(g, width=frame_width, lang=lang, caption=False, mark=mark, theme=theme,
-                     title=f"{k}. {played.describe(lang)}")
-        lines = [f"{k}. {played.describe(lang)}"]
+                     title=f"{k}. {g.describe(played, lang)}")
+        lines = [f"{k}. {g.describe(played, lang)}"]
         for sid in played.cites[:2]:
             sentence = texts.get(sid)
             lines.append(f"{sid}: {sentence}" if sentence else f"[{sid}]")

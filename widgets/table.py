@@ -24,7 +24,7 @@ import traitlets as T
 
 import pasyans
 from pasyans.cards import CARDS
-from pasyans.errors import IllegalMove, PasyansError, RecordError
+from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
 from pasyans.game import DEAL_MAX, DEAL_MIN, Game
 from pasyans.move import Move
 
@@ -176,12 +176,12 @@ class Table(anywidget.AnyWidget):
             for c, s, d in m.steps:
                 src = piles.get(s)
                 steps.append([s, _top_index(src.cards, c) if src else -1, d])
-            legal.append({"k": m.kind, "label": m.describe("ru" if ru else "en"), "forced": m.forced,
+            legal.append({"k": m.kind, "label": g.describe(m, "ru" if ru else "en"), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
         last = None
         if g.moves:
             m = g.moves[-1]
-            last = {"label": m.describe("ru" if ru else "en"), "cites": list(m.cites), "notes": list(m.notes),
+            last = {"label": g.describe(m, "ru" if ru else "en"), "cites": list(m.cites), "notes": list(m.notes),
                     "n": m.notation}
         info = {k: _jsonable(v) for k, v in g.info().items()}
         extras = []
@@ -369,7 +369,7 @@ class Table(anywidget.AnyWidget):
         for i, m in enumerate(moves, 1):
             try:
                 line.append(probe.play(m))
-            except IllegalMove as e:
+            except (IllegalMove, InvalidMove) as e:
                 text = m.notation if isinstance(m, Move) else m
                 raise IllegalMove(f"move {i} of the line ({text!r}) cannot be played: {e}") from None
         self._line = line
@@ -521,7 +521,7 @@ class Table(anywidget.AnyWidget):
             return f"the game is over ({g.status})"
         multi = [m for m in legal if (int(card), src, dst) in m.steps]
         if multi:
-            return f"that is part of a move of several cards: {multi[0].describe(self.lang)}"
+            return f"that is part of a move of several cards: {g.describe(multi[0], self.lang)}"
         kinds: list[str] = []
         for m in legal:
             if m.src == src and m.kind not in kinds:
@@ -574,7 +574,7 @@ class Table(anywidget.AnyWidget):
         if h.move is None:
             return {"message": f"no move is left ({self._game.status})"}
         what = "wins" if h.kind == "winning" else "is the most promising move the solver found"
-        return {"message": f"Hint: {h.move.describe(self.lang)} ({what})", "kind": h.kind}
+        return {"message": f"Hint: {self._game.describe(h.move, self.lang)} ({what})", "kind": h.kind}
 
     def _do_deal(self, deal: Any) -> dict:
         return {"deal": self.new_deal(deal)}

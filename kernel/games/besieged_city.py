@@ -76,7 +76,7 @@ def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tu
     key = (kind, c, src, dst, id(cites))
     m = _CACHE.get(key)
     if m is None:
-        m = _CACHE[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game=GID)
+        m = _CACHE[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced)
     return m
 
 #: Ranks of a foundation from bottom to top: ascending series A..K at odd places, descending K..A
@@ -174,7 +174,7 @@ def _groups(line: str, live: int) -> tuple[tuple[int, ...], ...]:
     return _GROUPS[key]
 
 
-TURN = Move("turn", cites=C_TURN, notes=N_TURN, game=GID)
+TURN = Move("turn", cites=C_TURN, notes=N_TURN)
 
 #: The rules one suit's game depends on: (link, plain, direction "one"). A reserve card goes up
 #: under every reading there (down with its first use, :func:`_suit_next`), so ``reserve_up`` is none of them.

@@ -68,7 +68,7 @@ C_REDEAL = ("braid.p7.s1",)
 C_BASE_BRAID = C_BASE + ("braid.p6.s1",)
 C_BASE_PACK = C_BASE + ("braid.p5.s1",)
 C_FILL_END = C_FILL + ("braid.p6.s1",)
-REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_REDEALS, NOTE_WASTE), game="braid")
+REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_REDEALS, NOTE_WASTE))
 #: The reading a move up depends on: an ace goes on a king only when packets turn the corner.
 N_WRAP = tuple((NOTE_WRAP,) if RANK[c] == 1 else () for c in range(52))
 _MOVES: dict[tuple, Move] = {}
@@ -108,7 +108,7 @@ def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tu
     key = (kind, c, src, dst, cites, notes, forced)
     m = _MOVES.get(key)
     if m is None:
-        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game="braid")
+        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced)
     return m
 
 

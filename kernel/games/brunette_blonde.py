@@ -57,12 +57,11 @@ def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tu
     key = (kind, c, src, dst, cites, notes, forced)
     m = _MOVES.get(key)
     if m is None:
-        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced,
-                               game="brunette_blonde")
+        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced)
     return m
 
 
-REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_SECOND,), forced=True, game="brunette_blonde")
+REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_SECOND,), forced=True)
 #: A card's key: rank * 2 + 1 if red; what an ace pile topped by t takes; what a row pile takes.
 KEY = tuple(RANK[c] * 2 + RED[c] for c in range(52))
 UP_KEY = tuple((RANK[t] + 1) * 2 + (not RED[t]) for t in range(52))

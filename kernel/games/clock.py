@@ -58,23 +58,23 @@ class Clock(Game):
 
     def _generate(self) -> list[Move]:
         if self.base is None:
-            return [Move("choose", arg=s, cites=("clock.p1.s2",), game=self.id) for s in SUITS]
+            return [Move("choose", arg=s, cites=("clock.p1.s2",)) for s in SUITS]
         stock = self._p["stock"].cards
         if not stock:
             # Ended: _ended() covers the exhausted second deal, so this is the redeal.
             return [Move("redeal", cites=("clock.p3.s2", "clock.p4.s1"),
-                         notes=(NOTE_ORDER, NOTE_REDEALS), forced=True, game=self.id)]
+                         notes=(NOTE_ORDER, NOTE_REDEALS), forced=True)]
         c = stock[-1]
         place = f"clock.{RANK[c]}"
         under = self._p[place].top
         if SUIT[c] == self.base:
             return [Move("found", ((c, "stock", place),), cites=("clock.p2.s2",),
-                         notes=(NOTE_FACE, NOTE_FORCED), forced=True, game=self.id)]
+                         notes=(NOTE_FACE, NOTE_FORCED), forced=True)]
         if under is not None and RED[under] != RED[c]:
             return [Move("found", ((c, "stock", place),), cites=("clock.p2.s4", "clock.p3.s1"),
-                         notes=(NOTE_FORCED,), forced=True, game=self.id)]
+                         notes=(NOTE_FORCED,), forced=True)]
         return [Move("turn", ((c, "stock", "waste"),), cites=("clock.p2.s1", "clock.p3.s1"),
-                     notes=(NOTE_FORCED,), forced=True, game=self.id)]
+                     notes=(NOTE_FORCED,), forced=True)]
 
     def _apply(self, move: Move) -> None:
         if move.kind == "choose":

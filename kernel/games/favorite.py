@@ -149,7 +149,7 @@ class Favorite(Game):
             for f, suit, ranks in heads:
                 if SUIT[c] == suit and RANK[c] in ranks:
                     moves.append(Move("found", ((c, name, f),), cites=(C_GOAL, C_ORDER),
-                                      notes=(NOTE_DIRECTION,), game=self.id))
+                                      notes=(NOTE_DIRECTION,)))
         # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10).
         wrap = self._wrap
         for name, c in tops:
@@ -166,30 +166,28 @@ class Favorite(Game):
                         notes += (NOTE_WRAP,)
                     if dst in SEPARATE:
                         notes += (NOTE_SEPARATE,)
-                    moves.append(Move("move", ((c, name, dst),), cites=(C_DOUBLE, C_SUIT), notes=notes,
-                                      game=self.id))
+                    moves.append(Move("move", ((c, name, dst),), cites=(C_DOUBLE, C_SUIT), notes=notes))
         # An emptied cross row takes any end card (favorite.p1.s11); a separate line never
         # (favorite.p1.s12).
         empty = [e for e in CROSS if not p[e].cards]
         for e in empty:
             for name, c in tops:
                 moves.append(Move("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
-                                  notes=(NOTE_FILL,), game=self.id))
+                                  notes=(NOTE_FILL,)))
         return moves
 
     def _deal_move(self, c: int) -> Move:
         p = self._p
         first = p["foundation.1"].cards
         if not first:
-            return Move("deal", ((c, "stock", "foundation.1"),), cites=(C_PACK,), forced=True,
-                        game=self.id)
+            return Move("deal", ((c, "stock", "foundation.1"),), cites=(C_PACK,), forced=True)
         if RANK[c] == RANK[first[0]]:
             f = next(f for f in FOUNDATIONS if not p[f].cards)
             return Move("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
-                        forced=True, game=self.id)
+                        forced=True)
         laid = sum(len(p[r].cards) for r in ROWS)
         return Move("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
-                    notes=(NOTE_DEAL, NOTE_FIGURE), forced=True, game=self.id)
+                    notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
 
     def _apply(self, move: Move) -> None:
         c, src, dst = move.steps[0]

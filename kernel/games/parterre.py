@@ -45,7 +45,7 @@ def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...
     key = (kind, steps, cites, notes)
     m = _MOVES.get(key)
     if m is None:
-        m = _MOVES[key] = Move(kind, steps, cites=cites, notes=notes, game=Parterre.id)
+        m = _MOVES[key] = Move(kind, steps, cites=cites, notes=notes)
     return m
 
 
@@ -111,8 +111,8 @@ class Parterre(Game):
             c = stock[-1]
             if n < 36:
                 return [Move("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
-                             notes=(NOTE_DEAL,), forced=True, game=gid)]
-            return [Move("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True, game=gid)]
+                             notes=(NOTE_DEAL,), forced=True)]
+            return [Move("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)]
         moves: list[Move] = []
         gd, bq = self._gd, self._bq
         up = self._up_cards()

@@ -187,7 +187,7 @@ class Spouses(Game):
         notes = (NOTE_PAIR, NOTE_RESERVE) if self._reserve != "none" else (NOTE_PAIR,)
         forced = len(found) == 1
         return [Move("pair", ((x, s, "aside"), (y, t, "aside")), cites=cites, notes=notes,
-                     forced=forced, game=self.id) for x, s, y, t in found]
+                     forced=forced) for x, s, y, t in found]
 
     # ---- the rules ---------------------------------------------------------------------
     def _generate(self) -> list[Move]:
@@ -199,7 +199,7 @@ class Spouses(Game):
                 cites = (C_PACKS, C_HEAPS, C_FACES) if dst != RESERVE[player] else (C_PACKS, C_RESERVE)
                 notes = (NOTE_DEAL,) if dst != RESERVE[player] else (NOTE_DEAL, NOTE_RESERVE)
                 return [Move("deal", ((stock[-1], STOCK[player], dst),), cites=cites, notes=notes,
-                             forced=True, game=self.id)]
+                             forced=True)]
         me = self.turn
         other = OTHER[me]
         pairs = self._pairs(me)
@@ -210,19 +210,19 @@ class Spouses(Game):
             cites = (C_A_TURNS, C_A_GOES_ON) if me == "A" else (C_B_TURNS,)
             notes = (NOTE_ORDER, NOTE_REVEAL) if me == "B" else (NOTE_ORDER,)
             return [Move("turn", ((p[heap].cards[-1], heap, heap),), cites=cites, notes=notes,
-                         forced=True, game=self.id)]
+                         forced=True)]
         if self._closed(other) is not None:
             return [Move("pass", arg=other, cites=(C_TO_B,) if other == "B" else (C_TO_A,),
-                         notes=(NOTE_REVEAL,), forced=True, game=self.id)]
+                         notes=(NOTE_REVEAL,), forced=True)]
         if self._reserve == "stuck":
             res = p[RESERVE[me]]
             if res.down:
                 c = res.cards[res.down - 1]
                 return [Move("turn", ((c, RESERVE[me], RESERVE[me]),), cites=(C_RESERVE,),
-                             notes=(NOTE_RESERVE,), forced=True, game=self.id)]
+                             notes=(NOTE_RESERVE,), forced=True)]
             if p[RESERVE[other]].down:
                 return [Move("pass", arg=other, cites=(C_RESERVE, C_TO_B if other == "B" else C_TO_A),
-                             notes=(NOTE_RESERVE,), forced=True, game=self.id)]
+                             notes=(NOTE_RESERVE,), forced=True)]
         return []
 
     def _apply(self, move: Move) -> None:

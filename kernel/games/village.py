@@ -118,7 +118,7 @@ class Village(Game):
             else:
                 cites = ("village.p2.s1",)
             return [Move("deal", ((stock[-1], "stock", target),), cites=cites,
-                         notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,), forced=True, game=gid)]
+                         notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,), forced=True)]
         must = self.options["found"] == "must"
         forced: list[Move] = []
         optional: list[Move] = []
@@ -132,16 +132,16 @@ class Village(Game):
                 for dst in wants.get(c, ()):
                     if not self._p[dst].cards:
                         forced.append(Move("found", ((c, HEAP[i], dst),), cites=("village.p2.s1",),
-                                           notes=(NOTE_BASES, NOTE_AVAIL), forced=True, game=gid))
+                                           notes=(NOTE_BASES, NOTE_AVAIL), forced=True))
                     else:
                         m = Move("found", ((c, HEAP[i], dst),), cites=("village.p2.s1", "village.p2.s2"),
-                                 notes=(NOTE_FOUND, NOTE_AVAIL), forced=must, game=gid)
+                                 notes=(NOTE_FOUND, NOTE_AVAIL), forced=must)
                         (forced if must else optional).append(m)
         if stock and self.options["fill"] == "at_once":
             for i, h in enumerate(heaps):
                 if not h.cards:
                     forced.append(Move("fill", ((stock[-1], "stock", HEAP[i]),), cites=("village.p2.s2",),
-                                       notes=(NOTE_FILL,), forced=True, game=gid))
+                                       notes=(NOTE_FILL,), forced=True))
                     break
         if forced:
             return forced
@@ -152,17 +152,16 @@ class Village(Game):
                 for j, b in tops:
                     if i != j and SUIT[a] == SUIT[b] and abs(RANK[a] - RANK[b]) == 1:
                         moves.append(Move("move", ((a, HEAP[i], HEAP[j]),), cites=("village.p2.s3",),
-                                          notes=(NOTE_MARRIAGE, NOTE_AVAIL), game=gid))
+                                          notes=(NOTE_MARRIAGE, NOTE_AVAIL)))
         if stock:
             moves.append(Move("deal", ((stock[-1], "stock", HEAP[0]),),
                               cites=("village.p2.s3",) if self.laying > 1 else ("village.p2.s1",),
-                              notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,), game=gid))
+                              notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,)))
         elif self.laying == 1 and not optional and any(h.cards for h in heaps):
-            moves.append(Move("redeal", cites=("village.p2.s3", "village.p3.s1"), notes=(NOTE_GATHER, NOTE_SECOND),
-                              game=gid))
+            moves.append(Move("redeal", cites=("village.p2.s3", "village.p3.s1"), notes=(NOTE_GATHER, NOTE_SECOND)))
         if len(moves) == 1 and moves[0].kind in ("deal", "redeal"):
             moves[0] = Move(moves[0].kind, moves[0].steps, cites=moves[0].cites, notes=moves[0].notes,
-                            forced=True, game=gid)
+                            forced=True)
         return moves
 
     def _apply(self, move: Move) -> None:
