@@ -22,10 +22,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import IO, Any, Iterable
 
 from . import __version__, cards, move, players, rng, solver
 from . import game as game_module
+from .atomic import write_atomic, write_text
 from .game import Game
 from .registry import game_class, new_game
 from .players import blind_play
@@ -171,16 +172,17 @@ def campaign(game: str, default_deals: range = range(1, 1001), deviation_deals: 
 
 
 def save(table: dict[str, Any], path: str | Path) -> Path:
-    """Write a run or a campaign as JSON at ``path``, its per-deal rows as CSV beside it.
+    """Write a run or a campaign as JSON at ``path``, its per-deal rows as CSV beside it; a path
+    ending in ``.csv`` gets the CSV alone. Each file is written whole or not at all.
 
     In the JSON each run keeps its verdicts compactly, one letter a deal (W won, L lost,
     U unknown: the state budget spent, T unknown: the time cap reached first) for the solver and
     the blind player, from its first deal on. Only W, L and U are the same on every machine.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     runs = table["runs"] if "runs" in table else [table]
-    with path.with_suffix(".csv").open("w", newline="", encoding="utf-8") as f:
+
+    def rows(f: IO[str]) -> None:
         w = csv.writer(f)
         w.writerow(["game", "options", "deal", "solver", "states", "seconds", "blind", "line_length"])
         for run in runs:
@@ -188,10 +190,13 @@ def save(table: dict[str, Any], path: str | Path) -> Path:
             for r in run["per_deal"]:
                 w.writerow([run["game"], opts, r["deal"], r["solver"], r["states"], r["seconds"], r["blind"],
                             r["line_length"]])
+
+    if path.suffix.lower() == ".csv":
+        return write_atomic(path, rows, newline="")
+    write_atomic(path.with_suffix(".csv"), rows, newline="")
     compact = [_compact(run) for run in runs]
     out = {**table, "runs": compact} if "runs" in table else compact[0]
-    path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    return path
+    return write_text(path, json.dumps(out, ensure_ascii=False, indent=1) + "\n")
 
 
 def _compact(run: dict[str, Any]) -> dict[str, Any]:

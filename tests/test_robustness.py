@@ -260,3 +260,56 @@ def test_constructed_positions_only_raise_pasyans_errors(gid, data):
         g.legal_moves()
     except PasyansError:
         pass
+
+
+# ---- files written atomically ----------------------------------------------------------------
+def _full_disk(monkeypatch):
+    import errno
+    import os
+
+    def fail(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", fail)
+
+
+def test_a_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    from pasyans.atomic import write_text
+
+    target = write_text(tmp_path / "a.json", '{"good": true}\n')
+    _full_disk(monkeypatch)
+    with pytest.raises(OSError):
+        write_text(target, "x" * 100_000)
+    assert target.read_text() == '{"good": true}\n'
+    assert [p.name for p in tmp_path.iterdir()] == ["a.json"], "no temporary file is left behind"
+
+
+def test_stats_save_is_atomic_and_a_csv_path_gets_csv(tmp_path, monkeypatch):
+    from pasyans import stats
+
+    table = stats.summarise("clock", {}, range(1, 3), 100, [stats.one_deal("clock", d, {}, 100, 5.0) for d in (1, 2)])
+    saved = stats.save(table, tmp_path / "t.json")
+    assert json.loads(saved.read_text())["game"] == "clock"
+    assert (tmp_path / "t.csv").read_text().startswith("game,options,deal")
+    only_csv = stats.save(table, tmp_path / "only.csv")
+    assert only_csv.read_text().startswith("game,") and not (tmp_path / "only.json").exists()
+    before = saved.read_bytes()
+    _full_disk(monkeypatch)
+    with pytest.raises(OSError):
+        stats.save(table, saved)
+    assert saved.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["only.csv", "t.csv", "t.json"]
+
+
+# ---- the solver counts its own states -------------------------------------------------------
+def test_solver_states_count_the_search_not_the_games_past():
+    import random
+
+    g = pasyans.new_game("braid", deal=1)
+    g.advance()
+    r = random.Random(0)
+    while len(g.moves) < 80 and g.status == "playing":
+        g.play(r.choice(g.legal_moves()))
+    for budget in (50, 500):
+        res = pasyans.solve(g, budget_states=budget)
+        assert res.states <= budget + 1, (budget, res)
