@@ -1,17 +1,27 @@
-"""The command line: ``pasyans list | show | play | solve | stats | text``.
+"""The command line: ``pasyans list | show | play | replay | solve | stats | campaign | text | notebooks``.
 
-Errors are one clear line on standard error and exit status 2.
+Errors are one clear line on standard error (``pasyans: error: …``) and exit status 2; a closed
+pipe (``pasyans solve clock | head``) ends quietly.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from .errors import PasyansError
-from .game import DEAL_MAX, DEAL_MIN, parse_deals
+from . import __version__
+from .errors import PasyansError, quote
+from .game import DEAL_MAX, DEAL_MIN, Game, parse_deals
 from .registry import GAMES, game_class, new_game
+
+#: The largest record file read (a record of a long game is a few kilobytes).
+MAX_RECORD_BYTES = 2_000_000
+LANGS = ("en", "ru")
 
 
 def _options(game: str, pairs: list[str] | None) -> dict[str, Any]:
@@ -20,7 +30,9 @@ def _options(game: str, pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise PasyansError(f"write options as name=value, not {pair!r}")
+            raise PasyansError(f"write options as name=value, not {quote(pair)}")
+        if name in out:
+            raise PasyansError(f"option {quote(name)} is given twice")
         out[name] = value
     return game_class(game).resolve_options(out)
 
@@ -28,138 +40,283 @@ def _options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 def _deal(text: str) -> int:
     r = parse_deals(text)
     if len(r) != 1:
-        raise PasyansError(f"--deal takes one number from {DEAL_MIN} to {DEAL_MAX}, not {text!r}")
+        raise PasyansError(f"--deal takes one number from {DEAL_MIN} to {DEAL_MAX}, not {quote(text)}")
     return r.start
 
 
+def _game(args: argparse.Namespace) -> Game:
+    cls = game_class(args.game)
+    return new_game(cls.id, _deal(args.deal), **_options(cls.id, args.option))
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {quote(text)}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {quote(text)}")
+    return n
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {quote(text)}") from None
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"a finite number above 0, not {quote(text)}")
+    return x
+
+
+def read_record(path: str) -> Any:
+    """The JSON of a record file, read with a size limit; ``PasyansError`` for what is not one."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise PasyansError(f"cannot read {quote(path)}: {e.strerror or e}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise PasyansError(f"cannot read {quote(path)}: larger than {MAX_RECORD_BYTES:,} bytes, not a record")
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise PasyansError(f"cannot read {quote(path)}: not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise PasyansError(f"cannot read {quote(path)}: not JSON ({e.msg}, line {e.lineno})") from None
+    except RecursionError:
+        raise PasyansError(f"cannot read {quote(path)}: nested too deeply to be a record") from None
+
+
+def writable(path: str | Path) -> Path:
+    """``path`` after checking that a file can be written there (before any long computation)."""
+    path = Path(path)
+    if path.is_dir():
+        raise PasyansError(f"{quote(str(path))} is a folder: name a file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pasyans-check."):
+            pass
+    except OSError as e:
+        raise PasyansError(f"cannot write {quote(str(path))}: {e.strerror or e}") from None
+    return path
+
+
+def _title(cls: type[Game], lang: str) -> str:
+    return cls.title_ru if lang == "ru" else f"{cls.title_ru} / {cls.title_en}"
+
+
 def cmd_list(args: argparse.Namespace) -> int:
+    ru = args.lang == "ru"
     for gid, cls in GAMES.items():
         opts = ", ".join(f"{o.name}={o.default}" for o in cls.OPTIONS)
-        print(f"{gid:16} {cls.title_ru} / {cls.title_en} — {cls.packs} pack(s)" + (f"; options: {opts}" if opts else ""))
+        packs = f"колод: {cls.packs}" if ru else f"{cls.packs} pack(s)"
+        more = (f"; варианты: {opts}" if ru else f"; options: {opts}") if opts else ""
+        print(f"{gid:16} {_title(cls, args.lang)} — {packs}{more}")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    g = new_game(args.game, _deal(args.deal), **_options(args.game, args.option))
-    if args.advance:
+    g = _game(args)
+    if not args.no_advance:
         g.advance()
-    print(g)
+    print(g.text(args.lang))
+    legal = g.legal_moves()
+    if legal:
+        print(("Ходы:" if args.lang == "ru" else "Moves:") + "".join(
+            f"\n{i:4}. {g.describe(m, args.lang)}" for i, m in enumerate(legal, 1)))
     return 0
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import solve
 
-    g = new_game(args.game, _deal(args.deal), **_options(args.game, args.option))
+    g = _game(args)
     res = solve(g, budget_states=args.budget, budget_s=args.seconds)
     cut = " (cut short by the time cap)" if res.cut_by_time else ""
-    print(f"{args.game} deal {g.deal}: {res.verdict}{cut} — {res.states} states in {res.seconds:.2f} s")
+    print(f"{g.id} deal {g.deal}: {res.verdict}{cut} — {res.states} states in {res.seconds:.2f} s")
     for i, m in enumerate(res.line, 1):
-        print(f"{i:4}. {m.notation:40} {g.describe(m)}")
+        print(f"{i:4}. {m.notation:40} {g.describe(m, args.lang)}")
     return 0
+
+
+def _summary(t: dict[str, Any]) -> str:
+    n = t["n"]
+    won, lost, unknown = (t[k]["count"] for k in ("won", "lost", "unknown"))
+    lo, hi = t["won"]["ci95"]
+    return (f"won {won}/{n} = {t['won']['share']:.1%} (95% CI {lo:.1%}–{hi:.1%}), lost {lost}, unknown {unknown}"
+            f" (so between {won / n if n else 0:.1%} and {(won + unknown) / n if n else 0:.1%} can be won)")
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from . import stats
 
-    opts = _options(args.game, args.option)
-    table = stats.stats(args.game, parse_deals(args.deals), opts, budget_states=args.budget,
+    cls = game_class(args.game)
+    out = writable(args.out) if args.out else None
+    opts = _options(cls.id, args.option)
+    table = stats.stats(cls.id, parse_deals(args.deals), opts, budget_states=args.budget, budget_s=args.seconds,
                         jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet)
     for player in ("thoughtful", "blind"):
-        t = table[player]
-        won = t["won"]
-        print(f"{player:10} won {won['count']}/{t['n']} = {won['share']:.1%} "
-              f"(95% CI {won['ci95'][0]:.1%}–{won['ci95'][1]:.1%}), lost {t['lost']['count']}, "
-              f"unknown {t['unknown']['count']}")
-    if args.out:
-        print(f"saved {stats.save(table, args.out)}")
+        print(f"{player:10} {_summary(table[player])}")
+    if out:
+        print(f"saved {stats.save(table, out)}")
     return 0
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
     """Compute (and save) the edition's statistics tables."""
-    from pathlib import Path
-
     from . import stats
 
     games = list(GAMES) if args.game == "all" else [game_class(args.game).id]
+    default, deviation = parse_deals(args.default), parse_deals(args.deviation)
+    out_dir = Path(args.out_dir)
     for gid in games:
-        table = stats.campaign(gid, parse_deals(args.default), parse_deals(args.deviation),
-                               budget_states=args.budget, budget_s=args.seconds, jobs=args.jobs,
-                               progress=not args.quiet)
-        path = stats.save(table, Path(args.out_dir) / f"{gid}.json")
+        writable(out_dir / f"{gid}.json")
+    for gid in games:
+        table = stats.campaign(gid, default, deviation, budget_states=args.budget, budget_s=args.seconds,
+                               jobs=args.jobs, progress=not args.quiet)
+        path = stats.save(table, out_dir / f"{gid}.json")
         for run in table["runs"]:
             t = run["thoughtful"]
-            print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):50} "
+            print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):30} n={t['n']:<5} "
                   f"thoughtful {t['won']['share']:6.1%} (unknown {t['unknown']['share']:5.1%}) "
                   f"blind {run['blind']['won']['share']:6.1%}", flush=True)
         print(f"saved {path}", flush=True)
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """Replay a record file and print the final table."""
+def _replayed(path: str) -> Game:
     from .registry import replay
 
-    try:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, json.JSONDecodeError) as e:
-        raise PasyansError(f"cannot read {args.record}: {e}") from None
-    print(replay(record))
+    return replay(read_record(path))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record file and print its moves and the final table."""
+    g = _replayed(args.record)
+    if args.moves:
+        for i, m in enumerate(g.moves, 1):
+            print(f"{i:4}. {m.notation:40} {g.describe(m, args.lang)}")
+    print(g.text(args.lang))
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a game in the terminal (or go on with a record file's game)."""
+    from .cli_play import Session
+
+    if args.game not in GAMES and os.path.isfile(args.game):
+        g = _replayed(args.game)
+    else:
+        g = _game(args)
+    return Session(g, lang=args.lang, advance=not args.no_advance).run()
+
+
+def cmd_notebooks(args: argparse.Namespace) -> int:
+    """Copy the edition's notebooks into a folder, to open in JupyterLab."""
+    from .paths import notebooks_dir
+
+    src = notebooks_dir()
+    dest = Path(args.dir)
+    if dest.exists() and not dest.is_dir():
+        raise PasyansError(f"{quote(str(dest))} is a file: name a folder")
+    names = sorted(p.name for p in src.glob("*.ipynb"))
+    clash = [n for n in names if (dest / n).exists()]
+    if clash and not args.force:
+        raise PasyansError(f"{dest / clash[0]} exists (and {len(clash) - 1} more): use --force to overwrite")
+    from .atomic import write_text
+
+    for name in names:
+        write_text(dest / name, (src / name).read_text(encoding="utf-8"))
+    print(f"copied {len(names)} notebooks to {dest}; open them with: jupyter lab {dest / 'index.ipynb'}")
+    return 0
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Defaults shown in every help text."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pasyans", description="Play, solve and read the Pasyans edition.")
-    sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="the eleven games").set_defaults(func=cmd_list)
+    p = argparse.ArgumentParser(prog="pasyans", description="Play, solve and read the Pasyans edition.",
+                                formatter_class=_Help)
+    p.add_argument("--version", action="version", version=f"pasyans {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def parser(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, formatter_class=_Help)
+
+    def lang_arg(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--lang", choices=LANGS, default="en", help="language of labels and moves")
 
     def game_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", help="a game id (see 'pasyans list')")
+        sp.add_argument("game", help="a game id or title, e.g. braid or коса (see 'pasyans list')")
         sp.add_argument("--deal", default="1", help=f"deal number, {DEAL_MIN}-{DEAL_MAX}")
-        sp.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule reading")
+        sp.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule reading (repeatable)")
+        lang_arg(sp)
 
-    sp = sub.add_parser("show", help="the table of a deal as text")
+    sp = parser("list", "the eleven games")
+    lang_arg(sp)
+    sp.set_defaults(func=cmd_list)
+
+    sp = parser("show", "the table of a deal as text, laid out, with the moves open")
     game_args(sp)
-    sp.add_argument("--advance", action="store_true", help="play the deal's forced moves first")
+    sp.add_argument("--no-advance", action="store_true", help="show the pack before the deal is laid out")
     sp.set_defaults(func=cmd_show)
 
-    sp = sub.add_parser("solve", help="decide a deal and print the winning line")
+    sp = parser("play", "play a deal in the terminal: moves by number or notation, undo, hint")
     game_args(sp)
-    sp.add_argument("--budget", type=int, default=200_000, help="states to search at most")
-    sp.add_argument("--seconds", type=float, default=10.0, help="safety cap in CPU seconds")
+    sp.add_argument("--no-advance", action="store_true", help="play the deal's compulsory moves yourself")
+    sp.set_defaults(func=cmd_play)
+    sp.epilog = "GAME may also be a record file (from 'save' in play, or a table's Save): play goes on from it."
+
+    sp = parser("replay", "replay a saved record file and show the final table")
+    sp.add_argument("record", help="a record file (JSON, pasyans-record/1)")
+    sp.add_argument("--moves", action="store_true", help="list the moves too")
+    lang_arg(sp)
+    sp.set_defaults(func=cmd_replay)
+
+    sp = parser("solve", "decide a deal and print the winning line")
+    game_args(sp)
+    sp.add_argument("--budget", type=positive_int, default=200_000, help="states to search at most")
+    sp.add_argument("--seconds", type=positive_float, default=10.0, help="safety cap in CPU seconds")
     sp.set_defaults(func=cmd_solve)
 
-    sp = sub.add_parser("stats", help="win rates over a range of deals")
-    sp.add_argument("game")
-    sp.add_argument("--deals", default="1-100", help="N-M")
-    sp.add_argument("--option", action="append", metavar="NAME=VALUE")
-    sp.add_argument("--budget", type=int, default=50_000)
-    sp.add_argument("--jobs", type=int, default=None, help="local processes (default: all cores)")
+    sp = parser("stats", "win rates over a range of deals, for the thoughtful (solver) and the blind player")
+    sp.add_argument("game", help="a game id or title")
+    sp.add_argument("--deals", default="1-100", help="deals N-M (or one deal N)")
+    sp.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule reading (repeatable)")
+    sp.add_argument("--budget", type=positive_int, default=50_000, help="states per deal for the solver")
+    sp.add_argument("--seconds", type=positive_float, default=10.0, help="cap per deal in CPU seconds (safety only)")
+    sp.add_argument("--jobs", type=positive_int, default=None, help="local processes (default: all cores)")
     sp.add_argument("--scheduler", default=None, help="a Dask scheduler address, tcp://host:port")
-    sp.add_argument("--out", default=None, help="save JSON here (and CSV beside it)")
+    sp.add_argument("--out", default=None, help="save JSON here and CSV beside it (a .csv name: CSV only)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_stats)
 
-    sp = sub.add_parser("campaign", help="compute the edition's win-rate tables")
+    sp = parser("campaign", "compute the edition's win-rate tables (the default readings, then each deviation)")
     sp.add_argument("game", help="a game id, or 'all'")
-    sp.add_argument("--default", default="1-1000", help="deals for the default readings")
-    sp.add_argument("--deviation", default="1-300", help="deals for each single-option deviation")
-    sp.add_argument("--budget", type=int, default=50_000)
-    sp.add_argument("--jobs", type=int, default=None)
-    sp.add_argument("--seconds", type=float, default=10.0, help="cap per deal in CPU seconds (safety only)")
-    sp.add_argument("--out-dir", default="texts/stats")
-    sp.add_argument("--quiet", action="store_true")
+    sp.add_argument("--default", "--default-deals", dest="default", default="1-1000",
+                    help="deals N-M for the default readings (N alone is one deal)")
+    sp.add_argument("--deviation", "--deviation-deals", dest="deviation", default="1-300",
+                    help="deals N-M for each single-option deviation (N alone is one deal)")
+    sp.add_argument("--budget", type=positive_int, default=50_000, help="states per deal for the solver")
+    sp.add_argument("--jobs", type=positive_int, default=None, help="local processes (default: all cores)")
+    sp.add_argument("--seconds", type=positive_float, default=10.0, help="cap per deal in CPU seconds (safety only)")
+    sp.add_argument("--out-dir", default="pasyans-stats",
+                    help="folder for GAME.json and GAME.csv (the edition's own tables: texts/stats)")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_campaign)
 
-    sp = sub.add_parser("play", help="replay a saved record and show the table")
-    sp.add_argument("record", help="a record file (JSON)")
-    sp.set_defaults(func=cmd_play)
+    sp = parser("notebooks", "copy the edition's notebooks into a folder, to open in JupyterLab")
+    sp.add_argument("dir", nargs="?", default="pasyans-notebooks", help="the folder")
+    sp.add_argument("--force", action="store_true", help="overwrite notebooks already there")
+    sp.set_defaults(func=cmd_notebooks)
 
     from . import cli_text
 
-    cli_text.add_parser(sub)
+    cli_text.add_parser(sub).formatter_class = _Help
     return p
 
 
@@ -168,9 +325,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except (PasyansError, KeyError, ValueError) as e:
+    except BrokenPipeError:  # the reader went away (| head): end quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print("pasyans: interrupted", file=sys.stderr)
+        return 130
+    except (PasyansError, KeyError, ValueError, OSError, RecursionError, MemoryError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"pasyans: error: {msg}", file=sys.stderr)
+        print(f"pasyans: error: {msg or type(e).__name__}", file=sys.stderr)
         return 2
 
 

@@ -12,3 +12,11 @@ def edition_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError("the edition's texts are missing: reinstall pasyans")
+
+
+def notebooks_dir() -> Path:
+    """The folder holding the edition's notebooks (``notebooks/`` in the repo)."""
+    for candidate in (_HERE / "notebooks", _HERE.parent / "notebooks"):
+        if candidate.is_dir() and any(candidate.glob("*.ipynb")):
+            return candidate
+    raise FileNotFoundError("the edition's notebooks are missing: reinstall pasyans")
