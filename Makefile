@@ -1,36 +1,54 @@
-# Pasyans: `make lab` opens the edition in JupyterLab; `make test` runs every test.
-# Both create .venv and install on first use; nothing but Python 3.11+ is needed.
+# Pasyans: `make lab` opens the edition in JupyterLab; `make test` runs every test and the linters.
+# Both create .venv and install on first use: `lab` only what a reader needs, `test` the rest.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+LAB_STAMP := $(VENV)/.lab-stamp
 STAMP := $(VENV)/.installed-stamp
 PYTEST := $(PY) -m pytest -p no:cacheprovider
+TYPECHECK := build/typecheck
 
-.PHONY: install lab test test-unit test-notebooks test-browser bench notebooks stats clean
+.PHONY: install lab lint test test-unit test-notebooks test-browser test-wheel bench notebooks stats clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(LAB_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt -e ".[lab]"
+	touch $(LAB_STAMP)
+
+$(STAMP): $(LAB_STAMP)
 	$(PY) -m pip install -q -c constraints.txt -e ".[test,browser,lab,dask]"
 	touch $(STAMP)
 
 install: $(STAMP)
 
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.allow_root=True --ServerApp.root_dir=. notebooks/index.ipynb
 
 test: $(STAMP)
 	$(PYTEST) tests
 	$(PYTEST) --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg notebooks
+	$(MAKE) lint
+
+# ruff, and mypy on the source as the package `pasyans` (kernel/ and widgets/ linked into the
+# layout setuptools' package-dir mapping installs; the settings are in pyproject.toml).
+lint: $(STAMP)
+	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/pasyans
+	for f in kernel/*; do case $$f in *__pycache__) ;; *) ln -s "$(CURDIR)/$$f" $(TYPECHECK)/pasyans/ ;; esac; done
+	ln -s "$(CURDIR)/widgets" $(TYPECHECK)/pasyans/widgets
+	status=0; $(VENV)/bin/ruff check kernel widgets || status=1; $(PY) -m mypy || status=1; exit $$status
 
 test-unit: $(STAMP)
-	$(PYTEST) -m "not browser" tests
+	$(PYTEST) -m "not browser and not wheel" tests
 
 test-notebooks: $(STAMP)
 	$(PYTEST) --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg notebooks
 
 test-browser: $(STAMP)
 	$(PYTEST) -m browser tests
+
+test-wheel: $(STAMP)
+	$(PYTEST) -m wheel tests
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
@@ -46,7 +64,8 @@ notebooks: $(STAMP)
 STATS_BUDGETS = clock:2000 spouses:2000 village:2000 brunette_blonde:2000 go_no_go:20000 favorite:20000 \
 	indian_empress:5000 besieged_city:5000 octagon:5000 braid:5000 parterre:5000
 stats: $(STAMP)
-	for gb in $(STATS_BUDGETS); do $(PY) -m pasyans campaign $${gb%%:*} --budget $${gb##*:} --seconds 30 || exit 1; done
+	for gb in $(STATS_BUDGETS); do $(PY) -m pasyans campaign $${gb%%:*} --budget $${gb##*:} --seconds 30 \
+		--out-dir texts/stats || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-artifacts

@@ -1,6 +1,7 @@
 """Files written whole or not at all: a temporary file in the same folder, renamed over the target."""
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -24,10 +25,8 @@ def write_atomic(path: str | Path, write: Callable[[IO[str]], object], *, newlin
         os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     return path
 

@@ -56,14 +56,16 @@ class Card(int):
         return f"Card({self.ascii!r})"
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """Read ``7H``, ``TS``/``10S`` or ``7♥``; raise ``ValueError`` otherwise."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {type(text).__name__} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
         t = text.strip().upper()
         if t[:2] == "10":
             t = "T" + t[2:]
         if len(t) != 2:
             raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
-        r, s = t
+        r, s = t[0], t[1]
         s = SUITS[SUIT_SYMBOLS.index(s)] if s in SUIT_SYMBOLS else s
         if r not in RANKS or s not in SUITS:
             raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")

@@ -7,8 +7,9 @@ leaves too many deals unknown to tell).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .stats import committed, wilson
 

@@ -207,10 +207,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in the terminal (or go on with a record file's game)."""
     from .cli_play import Session
 
-    if args.game not in GAMES and os.path.isfile(args.game):
-        g = _replayed(args.game)
-    else:
-        g = _game(args)
+    g = _replayed(args.game) if args.game not in GAMES and os.path.isfile(args.game) else _game(args)
     return Session(g, lang=args.lang, advance=not args.no_advance).run()
 
 

@@ -17,9 +17,10 @@ that would recreate a position already seen in this game, keeps undo/redo and th
 from __future__ import annotations
 
 import re
-from operator import attrgetter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, NamedTuple
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
 
 from .cards import CARDS, Card
 from .errors import BadDeal, BadOption, IllegalMove, InvalidMove, PasyansError, RecordError, quote
@@ -152,7 +153,8 @@ class Game:
         if not isinstance(piles, dict):
             raise PasyansError(f"piles are a dict of pile name -> cards, not {quote(piles)}")
         if turn is not None and turn not in cls.players:
-            raise PasyansError(f"{cls.id} has no player {quote(turn)} (its players: {', '.join(cls.players) or 'none'})")
+            players = ", ".join(cls.players) or "none"
+            raise PasyansError(f"{cls.id} has no player {quote(turn)} (its players: {players})")
         self = cls.__new__(cls)
         self.deal = None
         self.options = cls.resolve_options(options or {})
@@ -187,8 +189,8 @@ class Game:
         try:
             self._start()
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
-            raise PasyansError(f"{cls.id} cannot be played from this position "
-                               f"({type(e).__name__} in its rules: the piles or state are not ones it can reach)") from None
+            raise PasyansError(f"{cls.id} cannot be played from this position ({type(e).__name__} in its "
+                               "rules: the piles or state are not ones it can reach)") from None
         return self
 
     def _start(self) -> None:
@@ -509,7 +511,7 @@ class Game:
         while self._moves:
             self.undo()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy with the same position, history and options."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -600,7 +602,7 @@ def _home(cls: type[Game]) -> frozenset[str]:
 def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:
     """Pile labels of a game class, read once from its layouts under every reading."""
     if cls not in _LABELS:
-        readings = [{}] + [{o.name: c} for o in cls.OPTIONS for c in o.choices if c != o.default]
+        readings: list[dict[str, Any]] = [{}] + [{o.name: c} for o in cls.OPTIONS for c in o.choices if c != o.default]
         labels: dict[str, tuple[str, str]] = {}
         for opts in readings:
             for s in cls(1, **opts).layout().spots:

@@ -8,7 +8,8 @@ number; each step adds 0x9E3779B97F4A7C15 and mixes. Bounded integers use reject
 """
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")

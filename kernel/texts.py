@@ -17,17 +17,15 @@ that implements it in ``@ana`` as ``option:NAME`` (several tokens allowed, other
 from __future__ import annotations
 
 import html as _html
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from lxml import etree
 
-from .paths import edition_dir
-
 from . import __version__ as EDITION_VERSION
 from .orthography import modernize
+from .paths import edition_dir
 
 __all__ = [
     "EDITION_VERSION", "LAYERS", "Chapter", "Figure", "GlossaryEntry", "Hit", "Note",

@@ -56,7 +56,8 @@ def apparatus(game: str) -> Shown:
         rows.append(f"<li id='note-{html.escape(n.id)}'><b>{html.escape(n.id)}</b> "
                     f"<i>({html.escape(n.type)}{'; option ' + html.escape(opts) if opts else ''})</i> "
                     f"on {html.escape(', '.join(n.targets))}: {html.escape(n.text)}</li>")
-    body = f"<details class='pasyans-apparatus'><summary>Apparatus: {len(notes)} notes</summary><ol>{''.join(rows)}</ol></details>"
+    body = (f"<details class='pasyans-apparatus'><summary>Apparatus: {len(notes)} notes</summary>"
+            f"<ol>{''.join(rows)}</ol></details>")
     return Shown(body, f"{game}: {len(notes)} apparatus notes")
 
 
@@ -82,7 +83,7 @@ def _label(options: dict[str, Any], defaults: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in changed.items()) or "default"
 
 
-def win_rates(game: str) -> "WinRates":
+def win_rates(game: str) -> WinRates:
     """The committed win rates under each reading, as a plot with the figures printed."""
     return WinRates(game)
 
@@ -94,7 +95,7 @@ class WinRates:
         self.game = game
         self.table = _stats.committed(game)
         defaults = game_class(game).resolve_options({})
-        self.rows = []
+        self.rows: list[tuple[Any, ...]] = []
         for run in self.table["runs"]:
             t, b = run["thoughtful"], run["blind"]
             self.rows.append((_label(run["options"], defaults), t["n"], t["won"]["share"], t["won"]["ci95"],
@@ -177,7 +178,7 @@ class Picture:
         self.image.convert("RGB").quantize(256).save(buf, format="PNG", optimize=True)
         return buf.getvalue()
 
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+    def _repr_mimebundle_(self, include=None, exclude=None) -> tuple[dict[str, Any], dict[str, Any]]:
         return ({"image/png": self.png(), "text/plain": repr(self)},
                 {"image/png": {"alt": self.description}})
 

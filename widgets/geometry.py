@@ -9,8 +9,9 @@ laid crosswise, ``rotate=90``); ``y`` grows downwards.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from pasyans.layout import CARD_H, FAN_STEP, Layout, Spot
 

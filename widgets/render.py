@@ -11,14 +11,14 @@ Pictures are drawn at twice their size and scaled down, so edges and text stay s
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import Any
 
 import pasyans
 from pasyans.game import Game
 from pasyans.layout import FAN_STEP
+from PIL import Image, ImageDraw, ImageFont
 
 from . import geometry, textsource
 
@@ -246,9 +246,10 @@ def render(game: Any, *, width: int | None = None, unit: float | None = None, la
             d.rounded_rectangle((X(x0), Y(y0), X(x1), Y(y1)), int(u * 0.1), fill=t["group"])
         if f["label_box"] is None:
             continue
-        fg = label_fonts.get(f["name"])
-        if fg is None:
+        room_font = label_fonts.get(f["name"])
+        if room_font is None:
             continue  # no room to read it here: the caption names the group
+        fg = room_font
         lx0, ly0, lx1, ly1 = f["label_box"]
         if f["label_rot"] == 0:
             d.text((X(lx0) + u * 0.05, (Y(ly0) + Y(ly1)) / 2), f["label"], font=fg, fill=t["group_text"], anchor="lm")
@@ -257,7 +258,8 @@ def render(game: Any, *, width: int | None = None, unit: float | None = None, la
             tile = Image.new("RGBA", (tw, int(fg.size * 1.4)), (0, 0, 0, 0))
             ImageDraw.Draw(tile).text((2, tile.height / 2), f["label"], font=fg, fill=t["group_text"], anchor="lm")
             tile = tile.rotate(90, expand=True)
-            canvas.alpha_composite(tile, (int((X(lx0) + X(lx1)) / 2 - tile.width / 2), int(Y(ly1) - tile.height - u * 0.05)))
+            canvas.alpha_composite(tile, (int((X(lx0) + X(lx1)) / 2 - tile.width / 2),
+                                          int(Y(ly1) - tile.height - u * 0.05)))
     # empty places
     fslot = font("sans", max(8, unit * 0.12) * SS)
     for s in layout.spots:
@@ -291,10 +293,10 @@ def render(game: Any, *, width: int | None = None, unit: float | None = None, la
             d.rounded_rectangle((x - SS * 2, y - SS * 2, x + pw + SS * 2, y + ph + SS * 2), int(u * 0.1),
                                 outline=t["mark"], width=max(3, int(u * 0.05)))
     if cap_lines:
-        y = oy + body_h + fcap.size * 0.4
+        cap_y = oy + body_h + fcap.size * 0.4
         for line in cap_lines:
-            d.text((margin_u * u, y), line, font=fcap, fill=t["muted"])
-            y += fcap.size * 1.35
+            d.text((margin_u * u, cap_y), line, font=fcap, fill=t["muted"])
+            cap_y += fcap.size * 1.35
     out = canvas.convert("RGB")
     return out.resize((max(1, out.width // SS), max(1, out.height // SS)), Image.Resampling.LANCZOS)
 
@@ -328,7 +330,7 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
             raise pasyans.IllegalMove(f"move {k} of the line ({text!r}) cannot be played: {e}") from None
         piles = g.piles
         mark = []
-        for c, s, dst in played.steps:
+        for c, _src, dst in played.steps:
             cards = piles[dst].cards
             for i in range(len(cards) - 1, -1, -1):
                 if cards[i] == c:

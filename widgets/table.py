@@ -16,13 +16,13 @@ import base64
 import io
 import json
 import random
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import anywidget
-import traitlets as T
-
 import pasyans
+import traitlets as T
 from pasyans.cards import CARDS
 from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
 from pasyans.game import DEAL_MAX, DEAL_MIN, Game
@@ -143,8 +143,10 @@ class Table(anywidget.AnyWidget):
         if not up:
             return (f"карта рубашкой вверх, {pile_label}, карт: {n}" if ru
                     else f"card face down, {pile_label}, {n} card{'s' if n != 1 else ''}")
-        where = f", {i + 1} из {n}" if ru and fanned and n > 1 else (f", card {i + 1} of {n}" if fanned and n > 1 else "")
-        return f"{card.name('ru')}, лицом вверх, {pile_label}{where}" if ru else f"{card.name('en')}, face up, {pile_label}{where}"
+        where = "" if not (fanned and n > 1) else f", {i + 1} из {n}" if ru else f", card {i + 1} of {n}"
+        if ru:
+            return f"{card.name('ru')}, лицом вверх, {pile_label}{where}"
+        return f"{card.name('en')}, face up, {pile_label}{where}"
 
     def _build_view(self, anim: list | None = None) -> dict:
         g = self._game
@@ -171,11 +173,11 @@ class Table(anywidget.AnyWidget):
         pile_info = {name: {"n": len(v.cards), "down": v.down, "label": labels.get(name, name)}
                      for name, v in piles.items()}
         legal = []
-        for k, m in enumerate(g.legal_moves()):
+        for m in g.legal_moves():
             steps = []
-            for c, s, d in m.steps:
-                src = piles.get(s)
-                steps.append([s, _top_index(src.cards, c) if src else -1, d])
+            for c, from_pile, to_pile in m.steps:
+                src = piles.get(from_pile)
+                steps.append([from_pile, _top_index(src.cards, c) if src else -1, to_pile])
             legal.append({"k": m.kind, "label": g.describe(m, "ru" if ru else "en"), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
         last = None
@@ -194,9 +196,9 @@ class Table(anywidget.AnyWidget):
         pos = self._line_pos()
         hint = None
         if self._hint is not None:
-            for k, m in enumerate(g.legal_moves()):
+            for i, m in enumerate(g.legal_moves()):
                 if m == self._hint:
-                    hint = {"index": k, "kind": self._hint_kind}
+                    hint = {"index": i, "kind": self._hint_kind}
         w, h = geometry.extent(layout, piles)
         groups = [{"name": f["name"], "label": f["label"], "frames": [list(b) for b in f["frames"]],
                    "lbox": list(f["label_box"]) if f["label_box"] else None, "lrot": f["label_rot"]}
@@ -259,7 +261,7 @@ class Table(anywidget.AnyWidget):
         piles = self._game.piles
         out = []
         for a in before:
-            cards = piles.get(a["to"]).cards if a["to"] in piles else ()
+            cards = piles[a["to"]].cards if a["to"] in piles else ()
             i = _top_index(cards, a["card"])
             if i >= 0:
                 out.append({"p": a["to"], "i": i, "x": a["x"], "y": a["y"], "r": a["r"]})
@@ -489,7 +491,7 @@ class Table(anywidget.AnyWidget):
             if seq != self._seq:
                 raise ProtocolError("the table changed before your move arrived; nothing was played, try again")
             legal = self._game.legal_moves()
-            if index >= len(legal):
+            if index is None or index >= len(legal):
                 raise ProtocolError(f"there is no legal move number {index} (there are {len(legal)})")
             m = self.play(legal[index])
         return {"played": m.notation}
@@ -594,7 +596,7 @@ class Table(anywidget.AnyWidget):
         if sid is not None:
             notes = textsource.notes_for(sid)
             return {"sid": sid, "notes": notes, "text": textsource.sentences(self._game.id, self.layer).get(sid, "")}
-        n = textsource.note(note)
+        n = textsource.note(note or "")
         if n is None:
             raise ProtocolError(f"there is no apparatus note {note!r} in this edition (yet)")
         return {"note": note, "notes": [n]}
@@ -628,7 +630,8 @@ class Table(anywidget.AnyWidget):
             data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
             g = self._game
             meta = {**(meta or {}), "image/png": {
-                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, after {len(g.moves)} moves: {g.status}"}}
+                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, "
+                       f"after {len(g.moves)} moves: {g.status}"}}
         except Exception:  # the picture is a courtesy; the live table must still show
             pass
         return data, meta

@@ -57,7 +57,7 @@ def sentences(game: str, layer: str) -> dict[str, str]:
         return {}
 
 
-def _note_dict(n: Any) -> dict[str, str]:
+def _note_dict(n: Any) -> dict[str, Any]:
     get = (lambda k: n.get(k)) if isinstance(n, dict) else (lambda k: getattr(n, k, None))
     body = get("html")
     if body:
@@ -74,7 +74,7 @@ def _note_dict(n: Any) -> dict[str, str]:
             "options": [str(o) for o in (options.split() if isinstance(options, str) else options)]}
 
 
-def notes_for(sid: str) -> list[dict[str, str]]:
+def notes_for(sid: str) -> list[dict[str, Any]]:
     """The apparatus notes on sentence ``sid`` as JSON-ready dicts with clean HTML bodies."""
     t = _texts()
     if t is None or not hasattr(t, "notes_for"):
@@ -85,7 +85,7 @@ def notes_for(sid: str) -> list[dict[str, str]]:
         return []
 
 
-def note(nid: str) -> dict[str, str] | None:
+def note(nid: str) -> dict[str, Any] | None:
     """One apparatus note by id, or ``None``."""
     t = _texts()
     if t is None or not hasattr(t, "note"):
@@ -103,7 +103,7 @@ def annotated(game: str, layer: str) -> tuple[str, ...]:
     return tuple(sid for sid in sentences(game, layer) if notes_for(sid))
 
 
-def figures(game: str) -> list[dict[str, str | None]]:
+def figures(game: str) -> list[dict[str, Any]]:
     """The figures of ``game`` the e-text lacks (id, caption, English caption, description)."""
     t = _texts()
     if t is None or not hasattr(t, "figures"):
@@ -111,9 +111,10 @@ def figures(game: str) -> list[dict[str, str | None]]:
     try:
         out = []
         for f in t.figures(game):
-            get = (lambda k: f.get(k)) if isinstance(f, dict) else (lambda k: getattr(f, k, None))
-            out.append({"id": str(get("id") or ""), "caption": get("caption"), "caption_en": get("caption_en"),
-                        "description": str(get("description") or "")})
+            fields = f if isinstance(f, dict) else {k: getattr(f, k, None) for k in
+                                                   ("id", "caption", "caption_en", "description")}
+            out.append({"id": str(fields.get("id") or ""), "caption": fields.get("caption"),
+                        "caption_en": fields.get("caption_en"), "description": str(fields.get("description") or "")})
         return out
     except Exception:
         return []
