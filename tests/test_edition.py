@@ -74,8 +74,8 @@ def test_valid_against_tei_all(relaxng: etree.RelaxNG, trees: dict, name: str) -
 
 @pytest.mark.parametrize("source", SOURCES)
 def test_round_trip_reproduces_the_received_file(source: str) -> None:
-    received = next((TEXTS / "witnesses").glob(f"{source}_*.txt")).read_text(encoding="utf-8")
-    assert texts.witness_text(source) == received.removesuffix("\n")
+    received = next((TEXTS / "witnesses").glob(f"{source}_*.txt")).read_bytes()
+    assert texts.witness_text(source).encode("utf-8") == received
 
 
 @pytest.mark.parametrize("source", SOURCES)
@@ -83,7 +83,7 @@ def test_lb_numbers_are_the_received_line_numbers(trees: dict, source: str) -> N
     body = trees[source].find("t:text/t:body", NS)
     numbers = [int(lb.get("n")) for lb in body.iter("{%s}lb" % NS["t"])]
     received = next((TEXTS / "witnesses").glob(f"{source}_*.txt")).read_text(encoding="utf-8")
-    assert numbers == list(range(2, len(received.removesuffix("\n").split("\n")) + 1))
+    assert numbers == list(range(2, received.count("\n") + 2))
 
 
 def test_ids_unique_across_the_edition(trees: dict) -> None:

@@ -152,8 +152,8 @@ def test_tei_and_witness() -> None:
     assert texts.tei("braid") == (TEXTS / "001.xml").read_text(encoding="utf-8")
     assert texts.tei("000_0c735b6135cd8448.txt") == texts.tei("indian_empress")
     assert "<entryFree" in texts.tei("glossary")
-    received = texts.witness_file("002").read_text(encoding="utf-8")
-    assert texts.witness_text("002") == received.removesuffix("\n")
+    for source in texts.sources():
+        assert texts.witness_text(source).encode("utf-8") == texts.witness_file(source).read_bytes()
     with pytest.raises(KeyError):
         texts.tei("003")
 
@@ -170,8 +170,12 @@ def test_cli_layers_tei_and_witness(capsys: pytest.CaptureFixture) -> None:
     assert capsys.readouterr().out.startswith("The Braid.")
     assert _run(["clock", "--tei"]) == 0
     assert capsys.readouterr().out == texts.tei("clock")
-    assert _run(["--witness", "000_0c735b6135cd8448.txt"]) == 0
-    assert capsys.readouterr().out == texts.witness_file("000").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["000_0c735b6135cd8448.txt", "001", "002", "004"])
+def test_cli_witness_is_the_received_file_byte_for_byte(capsysbinary: pytest.CaptureFixture, source: str) -> None:
+    assert _run(["--witness", source]) == 0
+    assert capsysbinary.readouterr().out == texts.witness_file(source).read_bytes()
 
 
 @pytest.mark.parametrize("argv", [["nosuch"], [], ["--witness", "999"], ["braid", "--witness", "000"],
