@@ -184,3 +184,10 @@ def test_cli_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture, argv: lis
     assert _run(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("pasyans: error: ") and err.count("\n") == 1
+
+
+def test_one_english_title_per_game() -> None:
+    from pasyans.registry import game_class
+
+    for game in texts.game_ids():
+        assert texts.chapter(game).title_en == game_class(game).title_en, game
