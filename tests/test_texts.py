@@ -70,7 +70,7 @@ def test_notes_by_game_sentence_and_id() -> None:
     ns = texts.notes("besieged_city")
     assert {n.id for n in ns} >= {"besieged_city.n.ocr", "besieged_city.n.paragraph"}
     assert any(n.id == "besieged_city.n.paragraph" for n in texts.notes_for("besieged_city.p4.s1"))
-    n = texts.note("go_no_go.n.dittography")
+    n = texts.note("go_no_go.n.repeat")
     assert n.type == "corruption" and n.targets == ("go_no_go.p1.s3",) and "dittography" in n.text
     with pytest.raises(KeyError):
         texts.note("go_no_go.n.nothing")
