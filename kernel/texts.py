@@ -524,6 +524,11 @@ def _inline_html(el: etree._Element, layer: str, mark: bool = False) -> str:
             if not _skipped(child, layer):
                 if (figure := _placeholder(child)) is not None:
                     out.append(_esc(figure))
+                elif name == "supplied" and _composed(child):
+                    out.append('<span class="supplied composed" title="composed by the editors: no witness">'
+                               + ("⟦" if mark else ""))
+                    walk(child)
+                    out.append(("⟧" if mark else "") + "</span>")
                 elif name == "supplied":
                     out.append('<span class="supplied" title="supplied by the editors">' + ("⟨" if mark else ""))
                     walk(child)
@@ -545,12 +550,20 @@ def _inline_html(el: etree._Element, layer: str, mark: bool = False) -> str:
 
 def _unit_span(sid: str, layer: str, cls: str = "s") -> str:
     ed = _edition()
-    src = ed.elements[f"en.{sid}"][1] if layer == "english" else ed.elements[sid][1]
-    inner = _inline_html(src, layer, not _wholly_supplied(ed.elements[sid][1]))
+    unit = ed.elements[sid][1]
+    src = ed.elements[f"en.{sid}"][1] if layer == "english" else unit
+    inner = _inline_html(src, layer, not _wholly_supplied(unit))
+    supplied = ""
+    if _unit_composed(unit):  # lost text the editors composed: the same mark in every layer
+        inner = f"⟦{inner}⟧"
+        supplied = ' data-supplied="composed" title="composed by the editors: no witness"'
+    elif _wholly_supplied(unit):
+        inner = f"⟨{inner}⟩"
+        supplied = ' data-supplied="witness" title="supplied by the editors after a witness"'
     note_ids = " ".join(n.id for n in notes_for(sid))
     data_notes = f' data-notes="{_esc(note_ids)}"' if note_ids else ""
     return (f'<span class="{cls}" id="{_esc(f"pasyans-{layer}-{sid}")}" data-sid="{_esc(sid)}"'
-            f"{data_notes}>{inner}</span>")
+            f"{supplied}{data_notes}>{inner}</span>")
 
 
 def _block_units(el: etree._Element) -> list[str]:
@@ -591,6 +604,9 @@ def html(game: str, layer: str = "diplomatic") -> str:
             units = _block_units(el)
             body = " ".join(_unit_span(u, layer) for u in units) or '<span class="gap">[text lost]</span>'
             out.append(f'<aside class="footnote" data-n="{_esc(el.get("n"))}">[{_esc(el.get("n"))}] {body}</aside>')
+        elif name == "note" and el.get("type") == "conjecture":
+            body = " ".join(_unit_span(u, layer) for u in _block_units(el))
+            out.append(f'<aside class="conjecture">[{_esc(_conjecture_label(el))}: {body}]</aside>')
     out.append('<section class="apparatus">')
     for n in notes(game):
         paras = "".join(f"<p>{_esc(p)}</p>" for p in n.text.split("\n\n"))
@@ -608,19 +624,33 @@ def _wholly_supplied(el: etree._Element) -> bool:
             and not (kids[0].tail or "").strip())
 
 
+def _composed(el: etree._Element) -> bool:
+    """Whether a ``supplied`` element is lost text the editors composed themselves (no witness cited)."""
+    return _local(el) == "supplied" and el.get("reason") == "lost" and not el.get("source")
+
+
+def _unit_composed(el: etree._Element) -> bool:
+    return _wholly_supplied(el) and _composed(next(c for c in el if _local(c)))
+
+
 def _plain_unit(sid: str, layer: str) -> str:
     """A unit's text; what the editors supplied (the unit or a part of it) stands in ⟨angle brackets⟩."""
     ed = _edition()
     if sid not in ed.units:
         return sentence(sid, layer)
     text = ed.units[sid][layer]
-    return f"⟨{text}⟩" if _wholly_supplied(ed.elements[sid][1]) else text
+    unit = ed.elements[sid][1]
+    if _unit_composed(unit):
+        return f"⟦{text}⟧"
+    return f"⟨{text}⟩" if _wholly_supplied(unit) else text
 
 
 def plain(game: str, layer: str = "diplomatic") -> str:
     """The game's text in ``layer`` as plain text: blocks separated by blank lines.
 
-    Text the editors supplied for lost text stands in ⟨angle brackets⟩.
+    Text the editors supplied for lost text after a witness stands in ⟨angle brackets⟩, lost text
+    they composed themselves (no witness could be read) in ⟦white square brackets⟧; a conjecture
+    for a lost footnote follows the footnote, which prints as lost.
     """
     _check_layer(layer)
     _check_game(game)
@@ -642,7 +672,17 @@ def plain(game: str, layer: str = "diplomatic") -> str:
         elif name == "note" and el.get("type") == "footnote":
             text = " ".join(_plain_unit(u, layer) for u in _block_units(el)) or "(text lost)"
             blocks.append(f"[{el.get('n')}] {text}")
+        elif name == "note" and el.get("type") == "conjecture":
+            text = " ".join(_plain_unit(u, layer) for u in _block_units(el))
+            blocks.append(f"[{_conjecture_label(el)}: {text}]")
     return "\n\n".join(blocks)
+
+
+def _conjecture_label(el: etree._Element) -> str:
+    """How a conjecture for a lost footnote is introduced, e.g. «the editors' conjecture for footnote 16»."""
+    target = _edition().elements.get((el.get("target") or "").removeprefix("#"))
+    n = target[1].get("n") if target else "?"
+    return f"the editors' conjecture for footnote {n}, not its text"
 
 
 def _source_key(name: str) -> str:
