@@ -3,6 +3,8 @@
     pasyans text GAME [--layer diplomatic|modern|english] [--tei]
     pasyans text --witness FILE
 
+``--witness`` writes the received file byte for byte: no final newline is added.
+
 Errors are one clear line on standard error and exit status 2.
 """
 
@@ -25,13 +27,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return sp
 
 
+def _write_bytes(data: bytes) -> None:
+    """Write ``data`` to standard output unchanged (no newline added, no newline translation)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        buffer.write(data)
+        buffer.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``pasyans text``; 0 on success, 2 with one line on stderr on error."""
     try:
         if args.witness:
             if args.game or args.tei:
                 raise ValueError("--witness takes no game and no --tei")
-            sys.stdout.write(texts.witness_text(args.witness) + "\n")
+            _write_bytes(texts.witness_text(args.witness).encode("utf-8"))
         elif not args.game:
             raise ValueError("name a game (one of " + ", ".join(texts.game_ids()) + ") or use --witness FILE")
         elif args.tei:

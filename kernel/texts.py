@@ -9,6 +9,10 @@ Apparatus notes are ``note`` elements in ``back/div[@type='apparatus']``. A note
 sentence through its ``@target`` (``#id`` pointers, space separated); it names the engine option
 that implements it in ``@ana`` as ``option:NAME`` (several tokens allowed, other tokens ignored).
 
+No figure of a committed table is typed into a note: a note quotes it through an empty placeholder
+``<num source="stats/GAME.json" n="READING" subtype="FIELD" type="FORM"/>``, which the reader fills
+from the table whenever the text is read (see :func:`table_figure`).
+
 >>> from pasyans import texts
 >>> texts.sentence("besieged_city.p7.s1", "modern")
 'Пасьянс этот чрезвычайно труден.'
@@ -17,6 +21,8 @@ that implements it in ``@ana`` as ``option:NAME`` (several tokens allowed, other
 from __future__ import annotations
 
 import html as _html
+import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,7 +36,7 @@ from .paths import edition_dir
 __all__ = [
     "EDITION_VERSION", "LAYERS", "Chapter", "Figure", "GlossaryEntry", "Hit", "Note",
     "chapter", "cite", "figures", "game_ids", "glossary", "html", "note", "notes", "notes_for",
-    "plain", "search", "sentence", "sentences", "source_of", "sources", "tei", "witness_file",
+    "plain", "search", "sentence", "sentences", "source_of", "sources", "table_figure", "tei", "witness_file",
     "witness_text",
 ]
 
@@ -70,22 +76,109 @@ def _skipped(el: etree._Element, mode: str) -> bool:
     return mode == "witness" and name == "div" and el.get("type") == "translation"
 
 
-def _collect(el: etree._Element, mode: str, out: list[str]) -> None:
-    """Append the text of ``el`` in ``mode`` (a layer or ``witness``) to ``out``."""
+def _collect(el: etree._Element, mode: str, out: list[str], mark: bool = False) -> None:
+    """Append the text of ``el`` in ``mode`` (a layer or ``witness``) to ``out``.
+
+    With ``mark``, text the editors supplied stands in ⟨angle brackets⟩.
+    """
     if _local(el) == "lb":
         out.append("\n" if mode == "witness" else " ")
+    elif (figure := _placeholder(el)) is not None:
+        out.append(figure)
     elif el.text:
         out.append(el.text)
     for child in el:
         if not _skipped(child, mode):
-            _collect(child, mode, out)
+            supplied = mark and _local(child) == "supplied"
+            out.append("⟨" if supplied else "")
+            _collect(child, mode, out, mark)
+            out.append("⟩" if supplied else "")
         if child.tail:
             out.append(child.tail)
 
 
-def _layer_text(el: etree._Element, layer: str) -> str:
+_FORMS = ("cardinal", "percentage", "range")
+_PLAYER_FIELDS = ("won", "lost", "unknown", "decided", "bound")
+
+
+@cache
+def _table(source: str) -> dict:
+    path = _texts_dir() / source
+    if not source.startswith("stats/") or not path.is_file():
+        raise ValueError(f"no committed table {source!r} in the edition")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _run(table: dict, reading: str) -> dict:
+    """The run of ``table`` under ``reading``: ``default``, or ``opt=value[,opt=value]`` off the default."""
+    runs = table["runs"]
+    if reading == "default":
+        return runs[0]
+    wanted = {k.strip(): v.strip() for k, _, v in (p.partition("=") for p in reading.split(","))}
+    expected = {k: str(v) for k, v in runs[0]["options"].items()}
+    unknown = set(wanted) - set(expected)
+    if unknown:
+        raise ValueError(f"table of {table['game']!r} has no option {sorted(unknown)[0]!r}")
+    expected.update(wanted)
+    for run in runs:
+        if {k: str(v) for k, v in run["options"].items()} == expected:
+            return run
+    raise ValueError(f"table of {table['game']!r} has no run under the reading {reading!r}")
+
+
+def _count(run: dict, field: str) -> int:
+    if field == "n":
+        return int(run["thoughtful"]["n"])
+    if field in ("first", "last"):
+        return int(run["deals"][0 if field == "first" else 1])
+    if field == "budget":
+        return int(run["budget_states"])
+    player, _, what = field.partition(".")
+    if player not in ("thoughtful", "blind") or what not in _PLAYER_FIELDS:
+        raise ValueError(f"unknown table field {field!r}")
+    t = run[player]
+    if what == "decided":
+        return int(t["won"]["count"] + t["lost"]["count"])
+    if what == "bound":  # the most that can be won: every undecided deal counted as won
+        return int(t["won"]["count"] + t["unknown"]["count"])
+    return int(t[what]["count"])
+
+
+def table_figure(game: str, reading: str = "default", field: str = "thoughtful.won", form: str = "cardinal") -> str:
+    """A figure of ``game``'s committed table, as a note prints it.
+
+    ``reading`` is ``default`` or ``opt=value[,opt=value]`` (the other options at their defaults);
+    ``field`` one of ``n``, ``first``, ``last``, ``budget``, ``deals`` or ``PLAYER.WHAT`` (player
+    ``thoughtful`` or ``blind``; what ``won``, ``lost``, ``unknown``, ``decided`` = won + lost, or
+    ``bound`` = won + unknown); ``form`` ``cardinal`` (1,000), ``percentage`` (share of the run's
+    deals, 39.3%) or ``range`` (for ``deals``: 1–300). A clear ``ValueError`` when the table, the
+    run or the field does not exist.
+    """
+    if form not in _FORMS:
+        raise ValueError(f"unknown form {form!r}: choose one of {', '.join(_FORMS)}")
+    run = _run(_table(f"stats/{game}.json"), reading)
+    if field == "deals" or form == "range":
+        if field != "deals" or form != "range":
+            raise ValueError("the field 'deals' goes with the form 'range' and only with it")
+        return f"{run['deals'][0]:,}–{run['deals'][1]:,}"
+    value = _count(run, field)
+    if form == "percentage":
+        return f"{value / run['thoughtful']['n']:.1%}"
+    return f"{value:,}"
+
+
+def _placeholder(el: etree._Element) -> str | None:
+    """The text of a figure placeholder (``num`` with ``@source`` in ``stats/``), else ``None``."""
+    source = el.get("source") or ""
+    if _local(el) != "num" or not source.startswith("stats/"):
+        return None
+    game = Path(source).stem
+    return table_figure(game, el.get("n") or "default", el.get("subtype") or "", el.get("type") or "cardinal")
+
+
+def _layer_text(el: etree._Element, layer: str, mark: bool = False) -> str:
     out: list[str] = []
-    _collect(el, layer, out)
+    _collect(el, layer, out, mark)
     return " ".join("".join(out).split())
 
 
@@ -198,10 +291,11 @@ def _edition() -> _Edition:
             if not xid or _in_translation(el):
                 continue
             english = ed.elements.get(f"en.{xid}")
+            mark = not _wholly_supplied(el)  # a supply inside a unit stands in ⟨angle brackets⟩
             ed.units[xid] = {
-                "diplomatic": _layer_text(el, "diplomatic"),
-                "modern": _layer_text(el, "modern"),
-                "english": _layer_text(english[1], "english") if english else "",
+                "diplomatic": _layer_text(el, "diplomatic", mark),
+                "modern": _layer_text(el, "modern", mark),
+                "english": _layer_text(english[1], "english", mark) if english else "",
             }
             game = _game_of(el)
             ed.unit_game[xid] = game
@@ -225,6 +319,8 @@ def _flat(el: etree._Element) -> str:
     for child in el:
         if _local(child) == "ref" and not len(child) and not (child.text or "").strip():
             out.append(" ".join(t.removeprefix("#") for t in (child.get("target") or "").split()))
+        elif (figure := _placeholder(child)) is not None:
+            out.append(figure)
         elif _local(child):
             out.append(_flat(child))
         out.append(child.tail or "")
@@ -412,8 +508,11 @@ def _esc(s: str) -> str:
     return _html.escape(s, quote=True)
 
 
-def _inline_html(el: etree._Element, layer: str) -> str:
-    """Escaped HTML of a unit's content: corrections and supplies marked, nothing else let through."""
+def _inline_html(el: etree._Element, layer: str, mark: bool = False) -> str:
+    """Escaped HTML of a unit's content: corrections and supplies marked, nothing else let through.
+
+    With ``mark``, a supply also stands in ⟨angle brackets⟩ (a supply inside a unit).
+    """
     out: list[str] = []
 
     def walk(e: etree._Element) -> None:
@@ -422,10 +521,17 @@ def _inline_html(el: etree._Element, layer: str) -> str:
         for child in e:
             name = _local(child)
             if not _skipped(child, layer):
-                if name == "supplied":
-                    out.append('<span class="supplied" title="supplied by the editors">')
+                if (figure := _placeholder(child)) is not None:
+                    out.append(_esc(figure))
+                elif name == "supplied" and _composed(child):
+                    out.append('<span class="supplied composed" title="composed by the editors: no witness">'
+                               + ("⟦" if mark else ""))
                     walk(child)
-                    out.append("</span>")
+                    out.append(("⟧" if mark else "") + "</span>")
+                elif name == "supplied":
+                    out.append('<span class="supplied" title="supplied by the editors">' + ("⟨" if mark else ""))
+                    walk(child)
+                    out.append(("⟩" if mark else "") + "</span>")
                 elif name == "corr" and layer == "diplomatic":
                     sic = child.getparent().find("t:sic", _NS)
                     received = "".join(sic.itertext()) if sic is not None else ""
@@ -443,12 +549,20 @@ def _inline_html(el: etree._Element, layer: str) -> str:
 
 def _unit_span(sid: str, layer: str, cls: str = "s") -> str:
     ed = _edition()
-    src = ed.elements[f"en.{sid}"][1] if layer == "english" else ed.elements[sid][1]
-    inner = _inline_html(src, layer)
+    unit = ed.elements[sid][1]
+    src = ed.elements[f"en.{sid}"][1] if layer == "english" else unit
+    inner = _inline_html(src, layer, not _wholly_supplied(unit))
+    supplied = ""
+    if _unit_composed(unit):  # lost text the editors composed: the same mark in every layer
+        inner = f"⟦{inner}⟧"
+        supplied = ' data-supplied="composed" title="composed by the editors: no witness"'
+    elif _wholly_supplied(unit):
+        inner = f"⟨{inner}⟩"
+        supplied = ' data-supplied="witness" title="supplied by the editors after a witness"'
     note_ids = " ".join(n.id for n in notes_for(sid))
     data_notes = f' data-notes="{_esc(note_ids)}"' if note_ids else ""
     return (f'<span class="{cls}" id="{_esc(f"pasyans-{layer}-{sid}")}" data-sid="{_esc(sid)}"'
-            f"{data_notes}>{inner}</span>")
+            f"{supplied}{data_notes}>{inner}</span>")
 
 
 def _block_units(el: etree._Element) -> list[str]:
@@ -489,6 +603,9 @@ def html(game: str, layer: str = "diplomatic") -> str:
             units = _block_units(el)
             body = " ".join(_unit_span(u, layer) for u in units) or '<span class="gap">[text lost]</span>'
             out.append(f'<aside class="footnote" data-n="{_esc(el.get("n"))}">[{_esc(el.get("n"))}] {body}</aside>')
+        elif name == "note" and el.get("type") == "conjecture":
+            body = " ".join(_unit_span(u, layer) for u in _block_units(el))
+            out.append(f'<aside class="conjecture">[{_esc(_conjecture_label(el))}: {body}]</aside>')
     out.append('<section class="apparatus">')
     for n in notes(game):
         paras = "".join(f"<p>{_esc(p)}</p>" for p in n.text.split("\n\n"))
@@ -499,17 +616,40 @@ def html(game: str, layer: str = "diplomatic") -> str:
     return "\n".join(out)
 
 
+def _wholly_supplied(el: etree._Element) -> bool:
+    """Whether the editors supplied the whole unit (its text is one ``supplied`` element)."""
+    kids = [c for c in el if _local(c)]
+    return (len(kids) == 1 and _local(kids[0]) == "supplied" and not (el.text or "").strip()
+            and not (kids[0].tail or "").strip())
+
+
+def _composed(el: etree._Element) -> bool:
+    """Whether a ``supplied`` element is lost text the editors composed themselves (no witness cited)."""
+    return _local(el) == "supplied" and el.get("reason") == "lost" and not el.get("source")
+
+
+def _unit_composed(el: etree._Element) -> bool:
+    return _wholly_supplied(el) and _composed(next(c for c in el if _local(c)))
+
+
 def _plain_unit(sid: str, layer: str) -> str:
-    """A unit's text, in ⟨angle brackets⟩ when the editors supplied it."""
-    text = sentence(sid, layer)
-    supplied = _edition().elements[sid][1].find("t:supplied", _NS) is not None
-    return f"⟨{text}⟩" if supplied else text
+    """A unit's text; what the editors supplied (the unit or a part of it) stands in ⟨angle brackets⟩."""
+    ed = _edition()
+    if sid not in ed.units:
+        return sentence(sid, layer)
+    text = ed.units[sid][layer]
+    unit = ed.elements[sid][1]
+    if _unit_composed(unit):
+        return f"⟦{text}⟧"
+    return f"⟨{text}⟩" if _wholly_supplied(unit) else text
 
 
 def plain(game: str, layer: str = "diplomatic") -> str:
     """The game's text in ``layer`` as plain text: blocks separated by blank lines.
 
-    Text the editors supplied for lost text stands in ⟨angle brackets⟩.
+    Text the editors supplied for lost text after a witness stands in ⟨angle brackets⟩, lost text
+    they composed themselves (no witness could be read) in ⟦white square brackets⟧; a conjecture
+    for a lost footnote follows the footnote, which prints as lost.
     """
     _check_layer(layer)
     _check_game(game)
@@ -531,7 +671,17 @@ def plain(game: str, layer: str = "diplomatic") -> str:
         elif name == "note" and el.get("type") == "footnote":
             text = " ".join(_plain_unit(u, layer) for u in _block_units(el)) or "(text lost)"
             blocks.append(f"[{el.get('n')}] {text}")
+        elif name == "note" and el.get("type") == "conjecture":
+            text = " ".join(_plain_unit(u, layer) for u in _block_units(el))
+            blocks.append(f"[{_conjecture_label(el)}: {text}]")
     return "\n\n".join(blocks)
+
+
+def _conjecture_label(el: etree._Element) -> str:
+    """How a conjecture for a lost footnote is introduced, e.g. «the editors' conjecture for footnote 16»."""
+    target = _edition().elements.get((el.get("target") or "").removeprefix("#"))
+    n = target[1].get("n") if target else "?"
+    return f"the editors' conjecture for footnote {n}, not its text"
 
 
 def _source_key(name: str) -> str:

@@ -70,7 +70,7 @@ def test_notes_by_game_sentence_and_id() -> None:
     ns = texts.notes("besieged_city")
     assert {n.id for n in ns} >= {"besieged_city.n.ocr", "besieged_city.n.paragraph"}
     assert any(n.id == "besieged_city.n.paragraph" for n in texts.notes_for("besieged_city.p4.s1"))
-    n = texts.note("go_no_go.n.dittography")
+    n = texts.note("go_no_go.n.repeat")
     assert n.type == "corruption" and n.targets == ("go_no_go.p1.s3",) and "dittography" in n.text
     with pytest.raises(KeyError):
         texts.note("go_no_go.n.nothing")
@@ -152,8 +152,8 @@ def test_tei_and_witness() -> None:
     assert texts.tei("braid") == (TEXTS / "001.xml").read_text(encoding="utf-8")
     assert texts.tei("000_0c735b6135cd8448.txt") == texts.tei("indian_empress")
     assert "<entryFree" in texts.tei("glossary")
-    received = texts.witness_file("002").read_text(encoding="utf-8")
-    assert texts.witness_text("002") == received.removesuffix("\n")
+    for source in texts.sources():
+        assert texts.witness_text(source).encode("utf-8") == texts.witness_file(source).read_bytes()
     with pytest.raises(KeyError):
         texts.tei("003")
 
@@ -170,8 +170,12 @@ def test_cli_layers_tei_and_witness(capsys: pytest.CaptureFixture) -> None:
     assert capsys.readouterr().out.startswith("The Braid.")
     assert _run(["clock", "--tei"]) == 0
     assert capsys.readouterr().out == texts.tei("clock")
-    assert _run(["--witness", "000_0c735b6135cd8448.txt"]) == 0
-    assert capsys.readouterr().out == texts.witness_file("000").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["000_0c735b6135cd8448.txt", "001", "002", "004"])
+def test_cli_witness_is_the_received_file_byte_for_byte(capsysbinary: pytest.CaptureFixture, source: str) -> None:
+    assert _run(["--witness", source]) == 0
+    assert capsysbinary.readouterr().out == texts.witness_file(source).read_bytes()
 
 
 @pytest.mark.parametrize("argv", [["nosuch"], [], ["--witness", "999"], ["braid", "--witness", "000"],
@@ -180,3 +184,10 @@ def test_cli_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture, argv: lis
     assert _run(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("pasyans: error: ") and err.count("\n") == 1
+
+
+def test_one_english_title_per_game() -> None:
+    from pasyans.registry import game_class
+
+    for game in texts.game_ids():
+        assert texts.chapter(game).title_en == game_class(game).title_en, game

@@ -52,7 +52,7 @@ def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...
 class Parterre(Game):
     id = "parterre"
     title_ru = "Партер"
-    title_en = "Le Parterre (The Flower-Garden)"
+    title_en = "The Parterre"
     source = "000_0c735b6135cd8448.txt"
     packs = 1
     OPTIONS = (

@@ -1,4 +1,4 @@
-"""Супружеский пасьянс (The Married Couple's Patience), after «Пасьянсы (Пюжоль)», seed 002.
+"""Супружеский пасьянс (The Conjugal Patience), after «Пасьянсы (Пюжоль)», seed 002.
 
 Two partners, A and B, one pack each (spouses.p1.s1). Each lays his pack in heaps of three, the
 last two heaps of two, eighteen heaps in three rows of six: A's heaps wholly face down, B's with
@@ -90,7 +90,7 @@ def _schedule(reserve: str) -> tuple[tuple[tuple[str, bool], ...], tuple[tuple[s
 class Spouses(Game):
     id = "spouses"
     title_ru = "Супружеский пасьянс"
-    title_en = "The Married Couple's Patience"
+    title_en = "The Conjugal Patience"
     source = "002_ccdfbdd7aea2fb31.txt"
     packs = 2
     players = ("A", "B")
