@@ -112,9 +112,9 @@ def variant_helps(option: str, value: Any, player: str = "blind") -> Callable[[T
 
 CLAIMS: tuple[Claim, ...] = (
     Claim("clock", "clock.p4.s1", "С двух раз пасьянс должен выйти.",
-          "Under the edition's reading the game comes out (almost) always: the blind player, who "
-          "has no choice to make but the suit, wins at least 90% of deals.",
-          at_least("blind", 0.90)),
+          "Within two layings, played with care, the game comes out (almost) always: the thoughtful "
+          "solver wins at least 90% of deals (the third laying is refused: clock.p4.s2).",
+          at_least("thoughtful", 0.90)),
     Claim("besieged_city", "besieged_city.p7.s1", "Пасьянсъ этотъ чрезвычайно труденъ.",
           "A player who cannot see the stock rarely wins: the blind player wins at most 10% of deals.",
           at_most("blind", 0.10)),

@@ -30,7 +30,7 @@ def test_solve_prints_verdict_and_line(capsys):
 def test_stats_and_out(capsys, tmp_path):
     out_file = tmp_path / "t.json"
     code, out, _ = run(capsys, "stats", "clock", "--deals", "1-4", "--jobs", "1", "--quiet",
-                       "--option", "redeals=1", "--out", str(out_file))
+                       "--option", "redeals=1", "--option", "aside=waiting", "--out", str(out_file))
     assert code == 0 and "thoughtful won 0/4" in out
     assert json.loads(out_file.read_text())["options"]["redeals"] == 1
 

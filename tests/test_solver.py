@@ -50,7 +50,7 @@ def test_lost_and_won_verdicts_agree_with_brute_force(waste, deal_no, redeals, p
 
 
 def test_budget_makes_the_verdict_unknown_and_is_machine_independent():
-    g = pasyans.new_game("clock", deal=5, redeals=1)  # the blind line loses: the search runs
+    g = pasyans.new_game("clock", deal=5, redeals=1, aside="waiting")  # the blind line loses: the search runs
     res = solve(g, budget_states=10)
     assert res.verdict == "unknown" and res.states == 11 and not res.cut_by_time
 
