@@ -679,12 +679,28 @@ class Table(anywidget.AnyWidget):
         data["text/plain"] = repr(self)
         try:
             from .render import render
+            g, laid = self._picture_game()
+            ru = self.lang == "ru"
+            title = None
+            if laid:
+                title = (f"{g.title_ru} · {g.title_en} — " +
+                         ("после раскладки" if ru else "after the deal is laid out"))
             buf = io.BytesIO()
-            render(self._game, width=860, lang=self.lang).save(buf, format="PNG", optimize=True)
+            render(g, width=860, lang=self.lang, title=title).save(buf, format="PNG", optimize=True)
             data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
-            g = self._game
+            when = (f"after the deal is laid out ({laid} compulsory moves)" if laid
+                    else f"after {len(g.moves)} moves")
             meta = {**(meta or {}), "image/png": {
-                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, after {len(g.moves)} moves: {g.status}"}}
+                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, {when}: {g.status}"}}
         except Exception:  # the picture is a courtesy; the live table must still show
             pass
         return data, meta
+
+    def _picture_game(self) -> tuple[Game, int]:
+        """The game the picture for readers without a kernel shows, and how many moves it laid out:
+        the table as it lies, except that before the first move the deal is laid out first (the
+        compulsory moves, as the Compulsory button plays them) so the picture shows the cards."""
+        if self._game.moves:
+            return self._game, 0
+        g = self._game.clone()
+        return g, g.advance()
