@@ -56,8 +56,12 @@ bench: $(STAMP)
 	$(PY) benchmarks/widget.py
 	$(PY) benchmarks/notebooks.py
 
+# The stored notebooks keep no widget state: every export of them (nbconvert, a repository's web
+# view, JupyterLab before a kernel runs) then shows each table's stored picture. `make site`
+# keeps the state, in its own copies.
 notebooks: $(STAMP)
-	cd notebooks && ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace *.ipynb
+	cd notebooks && ../$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False *.ipynb
 
 # The committed win-rate tables (texts/stats/), each game at the state budget its table records:
 # about forty minutes on 2 cores.

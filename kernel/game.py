@@ -579,6 +579,12 @@ class Game:
         """The table as text, in English (:meth:`text` for Russian)."""
         return self.text("en")
 
+    def _repr_svg_(self) -> str:
+        """The table as it lies now, drawn as SVG: what a bare ``game`` shows in Jupyter."""
+        from .svg import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return (f"<{type(self).__name__} {self.id} deal={self.deal}{', ' + opts if opts else ''} "

@@ -55,3 +55,30 @@ def test_every_code_cell_keeps_its_output(path):
         assert c["outputs"], f"a code cell without output in {path.name}: {''.join(c['source'])[:60]}"
         ignored += "nbval-ignore-output" in c.get("metadata", {}).get("tags", [])
     assert ignored == IGNORED_OUTPUT_CELLS.get(path.stem, 0)
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
+def test_no_widget_state_is_stored_so_every_export_shows_the_pictures(path):
+    """With a table's state in the notebook, nbconvert and web views draw the live widget, which
+    needs scripts from the network; without it they show the picture stored beside it."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert "widgets" not in nb["metadata"], "re-run `make notebooks` (it does not store widget state)"
+    for c in nb["cells"]:
+        for out in c.get("outputs", []):
+            if "application/vnd.jupyter.widget-view+json" in out.get("data", {}):
+                assert "image/png" in out["data"], "a table output without its picture"
+
+
+@pytest.mark.parametrize("path", [p for p in notebooks() if p.stem != "index"], ids=lambda p: p.stem)
+def test_a_plain_html_export_shows_the_tables_picture(path):
+    """``jupyter nbconvert --to html`` with its defaults: the table's output is its picture."""
+    nbformat = pytest.importorskip("nbformat")
+    nbconvert = pytest.importorskip("nbconvert")
+    nb = nbformat.read(path, as_version=4)
+    tables = [o for c in nb.cells for o in c.get("outputs", [])
+              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert tables, "the notebook shows a live table"
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
+    assert "application/vnd.jupyter.widget-view+json" not in html
+    for o in tables:
+        assert o["data"]["image/png"][:200].strip() in html

@@ -309,6 +309,27 @@ def test_mimebundle_carries_a_png():
     assert img.format == "PNG" and 700 < img.width <= 900
 
 
+def test_the_picture_shows_the_deal_laid_out_before_the_first_move():
+    import base64
+    import io
+
+    from PIL import Image, ImageChops
+
+    from pasyans.widgets import render
+    t = Table("braid", deal=4)
+    data, meta = t._repr_mimebundle_()
+    laid = t.game.clone()
+    n = laid.advance()
+    assert n > 20 and t.move_count == 0 and not t.game.moves, "the table itself is not played"
+    assert meta["image/png"]["alt"] == ("The table of Коса (The Braid), deal 4, after the deal is laid out "
+                                        f"({n} compulsory moves): playing")
+    shown = Image.open(io.BytesIO(base64.b64decode(data["image/png"]))).convert("RGB")
+    expected = render(laid, width=860, title="Коса · The Braid — after the deal is laid out")
+    assert shown.size == expected.size and ImageChops.difference(shown, expected).getbbox() is None
+    t.play(t.game.legal_moves()[0])
+    assert "after 1 moves" in t._repr_mimebundle_()[1]["image/png"]["alt"]  # as it lies, once play began
+
+
 def test_bad_constructor_arguments():
     with pytest.raises(pasyans.UnknownGame):
         Table("patience")

@@ -5,11 +5,19 @@ that action's fields (and an optional ``req`` number the reply echoes). :func:`v
 the shape of a message before anything is done with it; the table then checks the content
 (legality, ranges) against the engine. Anything wrong raises :class:`ProtocolError` with a
 sentence the reader can act on, and nothing changes.
+
+The check is a small table written by hand (:data:`ACTIONS`, one predicate per field) rather
+than a JSON Schema: it is shorter than a schema would be, its refusals read as sentences, and
+every field and action is tested (``tests/test_widget_protocol.py``, and random messages in
+``tests/test_widget_robust.py``). A refusal names a client's word only when it is a plain
+identifier: a reply never repeats raw client text.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from pasyans.errors import PasyansError
 
 LAYERS = ("diplomatic", "modern", "english")
 MAX_RECORD_CHARS = 1_000_000
@@ -17,10 +25,17 @@ MAX_TEXT = 200
 
 _PILE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 _ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*$")
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,31}$")
 
 
-class ProtocolError(ValueError):
+class ProtocolError(PasyansError, ValueError):
     """A message from the browser that is not one the table understands."""
+
+
+def _named(text: Any) -> str:
+    """How a refusal names a client's word: quoted when it is a plain identifier, else not at all
+    (a reply never repeats raw client text)."""
+    return f" {text!r}" if isinstance(text, str) and _WORD.match(text) else ""
 
 
 def _int(v: Any) -> bool:
@@ -101,15 +116,13 @@ def validate(content: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(action, str):
         raise ProtocolError("the message has no 'action'; the actions are: " + ", ".join(ACTIONS))
     if action not in ACTIONS:
-        shown = action if len(action) <= 40 else action[:40] + "…"
-        raise ProtocolError(f"unknown action {shown!r}; the actions are: " + ", ".join(ACTIONS))
+        raise ProtocolError(f"unknown action{_named(action)}; the actions are: " + ", ".join(ACTIONS))
     required, optional = ACTIONS[action]
     fields = {k: v for k, v in content.items() if k != "action"}
     for key in fields:
         if key not in required and key not in optional and key != "req":
             allowed = ", ".join(required + optional) or "no fields"
-            shown = key if len(key) <= 40 else key[:40] + "…"
-            raise ProtocolError(f"{action!r} takes {allowed}, not {shown!r}")
+            raise ProtocolError(f"{action!r} takes {allowed}, not{_named(key) or ' that field'}")
     for key in required:
         if key not in fields:
             raise ProtocolError(f"{action!r} needs {key!r}: {_FIELDS[key][1]}")

@@ -10,14 +10,6 @@
 const LAYERS = [["diplomatic", "Diplomatic", "Дипломатический"], ["modern", "Modern spelling", "Современная орфография"],
   ["english", "English", "Английский"]];
 const SPEEDS = [["1", "1/s"], ["2", "2/s"], ["4", "4/s"], ["8", "8/s"], ["16", "16/s"], ["max", "max"]];
-const ALLOWED_TAGS = new Set(["DIV", "P", "SPAN", "H1", "H2", "H3", "H4", "H5", "H6", "EM", "I", "B", "STRONG", "SUP", "SUB",
-  "SMALL", "BR", "FIGURE", "FIGCAPTION", "BLOCKQUOTE", "OL", "UL", "LI", "Q", "ABBR", "CODE", "SECTION", "HEADER", "CITE",
-  "HR", "S", "U", "MARK", "DEL", "INS", "ARTICLE", "ASIDE"]);
-const ALLOWED_ATTRS = new Set(["class", "lang", "title", "data-sid", "data-note", "data-notes", "data-type", "data-n",
-  "data-layer", "data-figure", "data-target", "data-targets", "data-options", "data-game", "dir"]);
-const DROP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "IFRAME", "OBJECT", "EMBED", "NOSCRIPT", "TEXTAREA", "TITLE", "SVG",
-  "MATH", "SELECT"]);
-
 const REDRAWS = new Set(["play", "try", "undo", "redo", "step", "back", "advance", "restart"]);
 const SHORTCUTS = [
   ["Arrow keys", "move between cards and places"], ["Page Down / Page Up", "next / previous pile"], ["Home / End", "first / last pile"], ["Enter / Space", "pick up a card, then put it on a place"],
@@ -41,24 +33,12 @@ function h(tag, attrs = {}, ...kids) {
   return e;
 }
 
-// A second lock on the edition's HTML (Python cleans it first): rebuild only inert nodes.
-function sanitize(html) {
+// The edition's HTML arrives cleaned by the kernel (nh3, widgets/safe_html.py, the one
+// whitelist): parse it inertly and insert its nodes.
+function markup(html) {
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, "text/html");
   const frag = document.createDocumentFragment();
-  const copy = (src, dst) => {
-    for (const n of src.childNodes) {
-      if (n.nodeType === 3) dst.append(document.createTextNode(n.nodeValue));
-      else if (n.nodeType === 1) {
-        if (DROP.has(n.tagName)) continue;
-        if (!ALLOWED_TAGS.has(n.tagName)) { copy(n, dst); continue; }
-        const e = document.createElement(n.tagName.toLowerCase());
-        for (const a of n.attributes) if (ALLOWED_ATTRS.has(a.name) && !/[<>`]/.test(a.value)) e.setAttribute(a.name, a.value);
-        copy(n, e);
-        dst.append(e);
-      }
-    }
-  };
-  copy(doc.body, frag);
+  frag.append(...doc.body.childNodes);
   return frag;
 }
 
@@ -449,7 +429,7 @@ function render({ model, el }) {
 
   // ---- the text ------------------------------------------------------------------------------
   function drawText() {
-    textBody.replaceChildren(sanitize(model.get("text_html") || ""));
+    textBody.replaceChildren(markup(model.get("text_html") || ""));
     const ann = new Set(model.get("annotated") || []);
     for (const s of textBody.querySelectorAll("span.s[data-sid]")) {
       if (ann.has(s.dataset.sid)) {
@@ -496,7 +476,7 @@ function render({ model, el }) {
     if (!m.notes.length) notesBox.append(h("p", { class: "pz-none", text: tr("No apparatus note on this sentence.", "К этому предложению примечаний нет.") }));
     for (const n of m.notes) {
       const body = h("div", { class: "pz-notebody" });
-      body.append(sanitize(n.html || ""));
+      body.append(markup(n.html || ""));
       notesBox.append(h("div", { class: `pz-note pz-note-${n.type.replace(/[^a-z]/g, "")}` },
         h("div", { class: "pz-noteid", text: `${n.id} · ${n.type}` }), body));
     }

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import logging
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,7 +30,8 @@ from pasyans.game import DEAL_MAX, DEAL_MIN, Game
 from pasyans.move import Move
 
 from . import geometry, textsource
-from .protocol import LAYERS, ProtocolError, validate
+from .atomic import write_text
+from .protocol import ACTIONS, LAYERS, MAX_RECORD_CHARS, ProtocolError, validate
 
 _HERE = Path(__file__).parent
 NEW_DEAL_MAX = 1_000_000  # "new deal" picks from 1..NEW_DEAL_MAX (any number in range can be typed)
@@ -37,6 +39,14 @@ INFO_LABELS = {"deal": ("laying", "раскладка"), "pass": ("pass", "пр�
                "base": ("base", "основание"), "redeals": ("redeals", "пересдачи"),
                "round": ("round", "круг"), "score": ("score", "счёт")}
 RANK_RU = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+MAX_MESSAGE = 2000  # characters of a refusal shown to the reader
+_log = logging.getLogger(__name__)
+
+
+def _sendable(text: str) -> str:
+    """``text`` as the page may get it: encodable (a lone surrogate becomes "?") and short."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 1] + "…"
 
 
 def _jsonable(v: Any) -> Any:
@@ -47,6 +57,22 @@ def _jsonable(v: Any) -> Any:
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
     return str(v)
+
+
+def _read_record(path: Path) -> str:
+    """The text of a record file; ``RecordError`` when it cannot be read, is too large or is not UTF-8."""
+    shown = str(path) if len(str(path)) <= 80 else str(path)[:79] + "…"
+    try:
+        with open(path, "rb") as f:
+            data = f.read(4 * MAX_RECORD_CHARS + 1)
+    except (OSError, ValueError) as e:  # missing, a folder, no permission, a name too long or with NUL
+        raise RecordError(f"cannot read the record {shown!r}: {getattr(e, 'strerror', None) or e}") from None
+    if len(data) > 4 * MAX_RECORD_CHARS:
+        raise RecordError(f"{shown!r} is too large to be a game record")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{shown!r} is not a game record (not UTF-8 text: byte {e.start})") from None
 
 
 def _top_index(cards: tuple, card: int) -> int:
@@ -85,9 +111,9 @@ class Table(anywidget.AnyWidget):
     def __init__(self, game: str | Game = "clock", deal: int = 1, *, layer: str = "modern",
                  lang: str = "en", **options: Any) -> None:
         if layer not in LAYERS:
-            raise ValueError(f"layer must be one of {', '.join(LAYERS)}, not {layer!r}")
+            raise pasyans.BadOption(f"layer must be one of {', '.join(LAYERS)}, not {layer!r}")
         if lang not in ("en", "ru"):
-            raise ValueError(f"lang must be 'en' or 'ru', not {lang!r}")
+            raise pasyans.BadOption(f"lang must be 'en' or 'ru', not {lang!r}")
         g = game if isinstance(game, Game) else pasyans.new_game(game, deal, **options)
         super().__init__()
         self._seq = 0
@@ -233,7 +259,7 @@ class Table(anywidget.AnyWidget):
 
     def _say(self, text: str, level: str = "info") -> None:
         self._msg_n += 1
-        self.message = {"text": text, "level": level, "n": self._msg_n}
+        self.message = {"text": _sendable(text), "level": level, "n": self._msg_n}
 
     # ---- animation: where moved cards came from ---------------------------------------------
     def _positions_before(self, moves: Iterable[Move], reverse: bool) -> list[dict]:
@@ -424,16 +450,23 @@ class Table(anywidget.AnyWidget):
 
     # ---- records ------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> dict:
-        """The game's record (and written as JSON to ``path`` when given)."""
+        """The game's record (and written as JSON to ``path`` when given: atomically, so a failed
+        write leaves the file that was there; an unwritable path raises ``RecordError``)."""
         record = self._game.record()
         if path is not None:
-            Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            try:
+                write_text(Path(path), json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+            except (OSError, ValueError) as e:
+                raise RecordError(f"the record could not be written to {str(path)[:80]!r}: "
+                                  f"{getattr(e, 'strerror', None) or e}") from None
         return record
 
     def load(self, record: dict | str | Path) -> None:
-        """Load a record (a dict, JSON text, or a file path); a bad one changes nothing."""
-        if isinstance(record, Path) or (isinstance(record, str) and not record.lstrip().startswith("{")):
-            record = Path(record).read_text(encoding="utf-8")
+        """Load a record: a dict, JSON text (a string that begins with ``{`` or ``[``), or a file
+        path (any other string, or a :class:`~pathlib.Path`). A bad one raises ``RecordError``
+        (also for a file that cannot be read or is not UTF-8) and changes nothing."""
+        if isinstance(record, Path) or (isinstance(record, str) and record.lstrip()[:1] not in ("{", "[")):
+            record = _read_record(Path(record))
         self._load_record(record)
 
     def _load_record(self, record: dict | str) -> None:
@@ -443,6 +476,8 @@ class Table(anywidget.AnyWidget):
                 record = json.loads(record)
             except json.JSONDecodeError as e:
                 raise RecordError(f"the file is not a game record (not JSON: {e.msg} at line {e.lineno})") from None
+            except RecursionError:
+                raise RecordError("the file is not a game record (its JSON is nested too deeply)") from None
         g = pasyans.replay(record)
         self._set_game(g)
         self._sync(highlight=self._cites_of_last())
@@ -453,30 +488,51 @@ class Table(anywidget.AnyWidget):
         return None
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("kind") in ("anywidget-command", "anywidget-command-response"):
-            return
-        self.send(self.handle(content))
+        """The comm's message handler: it answers every message and never raises."""
+        try:
+            if isinstance(content, dict) and content.get("kind") in ("anywidget-command",
+                                                                     "anywidget-command-response"):
+                return
+            reply = self.handle(content)
+        except Exception:  # handle() answers everything; this is the last lock
+            _log.exception("the table could not handle a message")
+            reply = {"type": "reply", "req": None, "action": "", "ok": False, "seq": self._seq,
+                     "message": "the table could not answer that message"}
+        try:
+            self.send(reply)
+        except Exception:
+            _log.exception("the table could not send its reply")
+            try:
+                self.send({"type": "reply", "req": reply.get("req"), "action": reply.get("action", ""),
+                           "ok": False, "seq": self._seq, "message": "the table could not send its answer"})
+            except Exception:
+                _log.exception("the table could not send a reply at all")
 
     def handle(self, content: Any) -> dict:
-        """Carry out one intent from the browser and return the reply sent back to it."""
+        """Carry out one intent from the browser and return the reply sent back to it.
+
+        The reply names the action only when it is one of :data:`~.protocol.ACTIONS` and never
+        repeats other client text raw; its message is encodable and at most ``MAX_MESSAGE`` long.
+        """
         req = content.get("req") if isinstance(content, dict) else None
-        if not (isinstance(req, int) and not isinstance(req, bool)):
+        if not (isinstance(req, int) and not isinstance(req, bool) and 0 <= req < 10**9):
             req = None
-        action = content.get("action") if isinstance(content, dict) and isinstance(content.get("action"), str) else None
-        reply: dict[str, Any] = {"type": "reply", "req": req, "action": action if action is not None else ""}
+        action = content.get("action") if isinstance(content, dict) else None
+        reply: dict[str, Any] = {"type": "reply", "req": req,
+                                 "action": action if isinstance(action, str) and action in ACTIONS else ""}
         try:
             action, fields = validate(content)
-            reply["action"] = action
             extra = getattr(self, f"_do_{action}")(**fields) or {}
-            text = extra.pop("message", "")
+            text = _sendable(extra.pop("message", ""))
             reply.update(ok=True, message=text, **extra)
             if text:
                 self._say(text, "info")
-        except (ProtocolError, PasyansError) as e:
-            reply.update(ok=False, message=str(e))
-            self._say(str(e), "error")
+        except PasyansError as e:
+            reply.update(ok=False, message=_sendable(str(e)))
+            self._say(reply["message"], "error")
         except Exception as e:  # noqa: BLE001 — the reader gets a reply, the kernel stays up
-            reply.update(ok=False, message=f"the table could not do that: {type(e).__name__}: {e}")
+            _log.exception("the table could not carry out %r", reply["action"])
+            reply.update(ok=False, message=_sendable(f"the table could not do that: {type(e).__name__}: {e}"))
             self._say(reply["message"], "error")
         reply["seq"] = self._seq
         return reply
@@ -625,13 +681,28 @@ class Table(anywidget.AnyWidget):
         data["text/plain"] = repr(self)
         try:
             from .render import render
+            g, laid = self._picture_game()
+            ru = self.lang == "ru"
+            title = None
+            if laid:
+                title = (f"{g.title_ru} · {g.title_en} — " +
+                         ("после раскладки" if ru else "after the deal is laid out"))
             buf = io.BytesIO()
-            render(self._game, width=860, lang=self.lang).save(buf, format="PNG", optimize=True)
+            render(g, width=860, lang=self.lang, title=title).save(buf, format="PNG", optimize=True)
             data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
-            g = self._game
+            when = (f"after the deal is laid out ({laid} compulsory moves)" if laid
+                    else f"after {len(g.moves)} moves")
             meta = {**(meta or {}), "image/png": {
-                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, "
-                       f"after {len(g.moves)} moves: {g.status}"}}
+                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, {when}: {g.status}"}}
         except Exception:  # the picture is a courtesy; the live table must still show
             pass
         return data, meta
+
+    def _picture_game(self) -> tuple[Game, int]:
+        """The game the picture for readers without a kernel shows, and how many moves it laid out:
+        the table as it lies, except that before the first move the deal is laid out first (the
+        compulsory moves, as the Compulsory button plays them) so the picture shows the cards."""
+        if self._game.moves:
+            return self._game, 0
+        g = self._game.clone()
+        return g, g.advance()
