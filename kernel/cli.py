@@ -110,6 +110,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    """Print the player's own record (games played and won at the table, streaks)."""
+    from .record_book import RecordBook, report
+
+    game = game_class(args.game).id if args.game else None
+    book = RecordBook(args.dir)
+    if args.json:
+        games = book.load()
+        print(json.dumps({g: r for g, r in games.items() if game is None or g == game}, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(report(book, game, args.lang)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pasyans", description="Play, solve and read the Pasyans edition.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -156,6 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("play", help="replay a saved record and show the table")
     sp.add_argument("record", help="a record file (JSON)")
     sp.set_defaults(func=cmd_play)
+
+    sp = sub.add_parser("record", help="your own record: games played and won at the table, streaks")
+    sp.add_argument("game", nargs="?", default=None, help="only this game")
+    sp.add_argument("--json", action="store_true", help="print the record as JSON")
+    sp.add_argument("--dir", default=None, help="the record's folder (default: $PASYANS_DATA_DIR or the user data directory)")
+    sp.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the table")
+    sp.set_defaults(func=cmd_record)
 
     from . import cli_text
 
