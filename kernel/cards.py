@@ -14,6 +14,10 @@ SUIT_NAMES_EN = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES_RU = ("туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка",
                  "восьмёрка", "девятка", "десятка", "валет", "дама", "король")
 SUIT_NAMES_RU = ("пик", "червей", "бубен", "треф")
+#: How a rank is written for readers: ten is ``10``, never ``T`` (the notation keeps ``RANKS``).
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: The same in Russian: туз, валет, дама, король as Т, В, Д, К.
+RANK_TEXT_RU = ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
@@ -48,9 +52,12 @@ class Card(int):
             return f"{RANK_NAMES_RU[self % 13]} {SUIT_NAMES_RU[self // 13]}"
         return f"{RANK_NAMES_EN[self % 13]} of {SUIT_NAMES_EN[self // 13]}"
 
+    def text(self, lang: str = "en") -> str:
+        """The card as readers see it: ``10♥``, ``Q♠`` (``Д♠`` in Russian)."""
+        return rank_text(self % 13 + 1, lang) + SUIT_SYMBOLS[self // 13]
+
     def __str__(self) -> str:
-        rank = RANKS[self % 13]
-        return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[self // 13]
+        return RANK_TEXT[self % 13] + SUIT_SYMBOLS[self // 13]
 
     def __repr__(self) -> str:
         return f"Card({self.ascii!r})"
@@ -70,6 +77,11 @@ class Card(int):
         if r not in RANKS or s not in SUITS:
             raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
         return CARDS[SUITS.index(s) * 13 + RANKS.index(r)]
+
+
+def rank_text(rank: int, lang: str = "en") -> str:
+    """Rank 1-13 as readers see it: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K`` (Russian ``Т`` … ``К``)."""
+    return (RANK_TEXT_RU if lang == "ru" else RANK_TEXT)[rank - 1]
 
 
 def card(rank: int, suit: int) -> Card:

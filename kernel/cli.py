@@ -235,6 +235,20 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
     """Defaults shown in every help text."""
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    """Print the player's own record (games played and won at the table, streaks)."""
+    from .record_book import RecordBook, report
+
+    game = game_class(args.game).id if args.game else None
+    book = RecordBook(args.dir)
+    if args.json:
+        games = book.load()
+        print(json.dumps({g: r for g, r in games.items() if game is None or g == game}, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(report(book, game, args.lang)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pasyans", description="Play, solve and read the Pasyans edition.",
                                 formatter_class=_Help)
@@ -310,6 +324,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("dir", nargs="?", default="pasyans-notebooks", help="the folder")
     sp.add_argument("--force", action="store_true", help="overwrite notebooks already there")
     sp.set_defaults(func=cmd_notebooks)
+
+    sp = parser("record", "your own record: games played and won at the table, streaks")
+    sp.add_argument("game", nargs="?", default=None, help="only this game")
+    sp.add_argument("--json", action="store_true", help="print the record as JSON")
+    sp.add_argument("--dir", default=None,
+                    help="the record's folder (default: $PASYANS_DATA_DIR or the user data directory)")
+    lang_arg(sp)
+    sp.set_defaults(func=cmd_record)
 
     from . import cli_text
 

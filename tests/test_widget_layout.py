@@ -85,7 +85,7 @@ def test_group_labels_never_cover_a_pile(gid):
 
 @pytest.mark.parametrize("gid", list(pasyans.GAMES))
 def test_the_view_sent_to_the_browser(gid):
-    t = Table(gid, deal=2)
+    t = Table(gid, deal=2, lang="en")
     t.game.advance()
     t.refresh()
     v = t.view

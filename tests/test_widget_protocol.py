@@ -86,7 +86,7 @@ def test_every_action_is_documented_and_validates():
 
 def _sample(field):
     return {"from": "stock", "to": "waste", "index": 0, "deal": 3, "name": "redeals", "value": "2",
-            "layer": "modern", "record": "{}", "seq": 0}[field]
+            "layer": "modern", "record": "{}", "seq": 0, "lang": "ru"}[field]
 
 
 def test_reply_echoes_the_request_number(table):
@@ -102,7 +102,11 @@ def test_illegal_move_by_notation_gives_the_engines_reason(table):
     bad = f"found {pasyans.Card(c).ascii}@{s}>clock.13"
     with pytest.raises(pasyans.IllegalMove) as e:
         table.game.clone().play(bad)
-    refused(table, {"action": "play", "move": bad}, str(e.value))
+    # the engine's reason, but the card still face down in the pack is not named to the reader
+    hidden = str(pasyans.Card(table.game.legal_moves()[0].steps[0][0]))
+    reason = str(e.value).replace(hidden, "a face-down card")
+    assert reason != str(e.value)
+    refused(table, {"action": "play", "move": bad}, reason)
     refused(table, {"action": "play", "move": "garbage!"}, "not a move")
 
 
@@ -141,12 +145,15 @@ def test_deal_and_new_deal(table):
     assert r["ok"] and 1 <= table.deal <= 1_000_000
 
 
-def test_options_change_restarts_under_the_new_reading(table):
+def test_options_change_replays_the_game_under_the_new_reading(table):
     refused(table, {"action": "option", "name": "passes", "value": "3"}, "no option 'passes'")
     refused(table, {"action": "option", "name": "redeals", "value": "7"}, "takes one of 2, 1")
+    moves = [m.notation for m in table.game.moves]
     r = table.handle({"action": "option", "name": "redeals", "value": "1"})
-    assert r["ok"] and table.game.options["redeals"] == 1 and table.move_count == 0 and table.deal == 5
-    assert "redeals = 1" in r["message"]
+    assert r["ok"] and table.game.options["redeals"] == 1 and table.deal == 5
+    assert [m.notation for m in table.game.moves] == moves and r["replayed"] == r["of"] == len(moves)
+    assert "redeals = 1" in r["message"] and "replay" in r["message"]
+    assert table.view["message"]["kind"] == "info" and table.view["can_undo"]
 
 
 def test_undo_redo_restart_step_back_and_their_refusals():

@@ -84,6 +84,7 @@ _FIELDS: dict[str, tuple[Any, str]] = {
     "note": (_ident, "a note id such as 'clock.n.redeals'"),
     "record": (_record, f"a game record (JSON text of at most {MAX_RECORD_CHARS:,} characters)"),
     "req": (_nonneg, "a request number"),
+    "lang": (lambda v: v in ("ru", "en"), "'ru' or 'en'"),
 }
 
 #: action -> (required fields, optional fields)
@@ -105,6 +106,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "save": ((), ()),
     "load": (("record",), ()),
     "hello": ((), ()),  # a view has (re)connected and asks for the current state
+    "lang": (("lang",), ()),  # the table's language: 'ru' or 'en'
 }
 
 

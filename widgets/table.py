@@ -24,10 +24,12 @@ from typing import Any
 import anywidget
 import pasyans
 import traitlets as T
+from pasyans import human, i18n
 from pasyans.cards import CARDS
 from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
 from pasyans.game import DEAL_MAX, DEAL_MIN, Game
 from pasyans.move import Move
+from pasyans.record_book import RecordBook
 
 from . import geometry, textsource
 from .atomic import write_text
@@ -35,9 +37,6 @@ from .protocol import ACTIONS, LAYERS, MAX_RECORD_CHARS, ProtocolError, validate
 
 _HERE = Path(__file__).parent
 NEW_DEAL_MAX = 1_000_000  # "new deal" picks from 1..NEW_DEAL_MAX (any number in range can be typed)
-INFO_LABELS = {"deal": ("laying", "раскладка"), "pass": ("pass", "проход"), "passes": ("passes", "проходы"),
-               "base": ("base", "основание"), "redeals": ("redeals", "пересдачи"),
-               "round": ("round", "круг"), "score": ("score", "счёт")}
 RANK_RU = {1: "Т", 11: "В", 12: "Д", 13: "К"}
 MAX_MESSAGE = 2000  # characters of a refusal shown to the reader
 _log = logging.getLogger(__name__)
@@ -47,6 +46,31 @@ def _sendable(text: str) -> str:
     """``text`` as the page may get it: encodable (a lone surrogate becomes "?") and short."""
     text = text.encode("utf-8", "replace").decode("utf-8")
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 1] + "…"
+#: Actions of the player that add a move of theirs to the game (for the player's record).
+PLAYER_MOVES = frozenset({"play", "try", "step", "advance", "redo"})
+
+
+class Refusal(IllegalMove):
+    """An illegal move the table explains itself, in both languages."""
+
+    def __init__(self, en: str, ru: str) -> None:
+        super().__init__(en)
+        self.ru = ru
+
+
+def _plural_ru(n: int, forms: tuple[str, str, str]) -> str:
+    """``forms`` = (1 ход, 2 хода, 5 ходов)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return forms[0]
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return forms[1]
+    return forms[2]
+
+
+def _moves_text(n: int, lang: str) -> str:
+    if lang == "ru":
+        return f"{n} {_plural_ru(n, ('ход', 'хода', 'ходов'))}"
+    return f"{n} move{'' if n == 1 else 's'}"
 
 
 def _jsonable(v: Any) -> Any:
@@ -109,10 +133,15 @@ class Table(anywidget.AnyWidget):
     line_position = T.Int(-1).tag(sync=True)       # -1: no line loaded or the game left it
 
     def __init__(self, game: str | Game = "clock", deal: int = 1, *, layer: str = "modern",
-                 lang: str = "en", **options: Any) -> None:
+                 lang: str | None = None, record: bool | str | Path = True, **options: Any) -> None:
+        """``lang`` is the table's language ("ru" or "en"); by default it follows the text's layer
+        (English for the English layer, Russian otherwise). ``record``: keep the player's record
+        (:mod:`pasyans.record_book`) in its usual folder (True), in this folder, or not at all (False)."""
         if layer not in LAYERS:
             raise pasyans.BadOption(f"layer must be one of {', '.join(LAYERS)}, not {layer!r}")
-        if lang not in ("en", "ru"):
+        if lang is None:
+            lang = "en" if layer == "english" else "ru"
+        if lang not in i18n.LANGS:
             raise pasyans.BadOption(f"lang must be 'en' or 'ru', not {lang!r}")
         g = game if isinstance(game, Game) else pasyans.new_game(game, deal, **options)
         super().__init__()
@@ -122,6 +151,12 @@ class Table(anywidget.AnyWidget):
         self._line_base = 0
         self._hint: Move | None = None
         self._hint_kind = ""
+        self._message: dict[str, str] | None = None  # {"kind", "en", "ru"}: cleared when the position changes
+        self._defer: list[dict] | None = None         # inside handle(): the syncs asked for, done once at its end
+        self._readings: list[dict] = []               # reading changes that undo can take back
+        self._rec: dict[str, Any] = {"played": False, "won": False, "carried": 0}
+        self._book: RecordBook | None = None if record is False else RecordBook(None if record is True else record)
+        self._book_entry: dict[str, int] | None = None
         self.lang = lang
         self.layer = layer
         self._set_game(g)
@@ -139,10 +174,14 @@ class Table(anywidget.AnyWidget):
             raise TypeError(f"a table shows a pasyans game, not {type(g).__name__}")
         self._set_game(g)
 
-    def _set_game(self, g: Game) -> None:
+    def _set_game(self, g: Game, keep_readings: bool = False) -> None:
         self._game = g
         self._line, self._line_base = [], 0
         self._hint = None
+        if not keep_readings:
+            self._readings = []
+        self._rec = {"played": False, "won": False, "carried": 0}
+        self._book_entry = None
         layout = g.layout()
         with self.hold_sync():
             self.game_id = g.id
@@ -198,27 +237,26 @@ class Table(anywidget.AnyWidget):
             cards.append(d)
         pile_info = {name: {"n": len(v.cards), "down": v.down, "label": labels.get(name, name)}
                      for name, v in piles.items()}
+        lang = self.lang
         legal = []
         for m in g.legal_moves():
             steps = []
-            for c, from_pile, to_pile in m.steps:
-                src = piles.get(from_pile)
-                steps.append([from_pile, _top_index(src.cards, c) if src else -1, to_pile])
-            legal.append({"k": m.kind, "label": g.describe(m, "ru" if ru else "en"), "forced": m.forced,
+            for c, s, d in m.steps:
+                src = piles.get(s)
+                steps.append([s, _top_index(src.cards, c) if src else -1, d])
+            legal.append({"k": m.kind, "label": human.describe(g, m, lang), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
         last = None
         if g.moves:
             m = g.moves[-1]
-            last = {"label": g.describe(m, "ru" if ru else "en"), "cites": list(m.cites), "notes": list(m.notes),
+            last = {"label": human.describe(g, m, lang, after=True), "cites": list(m.cites), "notes": list(m.notes),
                     "n": m.notation}
         info = {k: _jsonable(v) for k, v in g.info().items()}
         extras = []
         for k, v in info.items():
             if k in ("status", "turn", "moves", "cards_left") or v is None or v == [] or v == "" or v == {}:
                 continue
-            name = INFO_LABELS.get(k, (k.replace("_", " "), k.replace("_", " ")))[1 if ru else 0]
-            text = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
-            extras.append([name, {"True": "yes", "False": "no"}.get(text, text) if not ru else text])
+            extras.append([i18n.info_label(k, lang), i18n.info_value(v, lang)])
         pos = self._line_pos()
         hint = None
         if self._hint is not None:
@@ -234,15 +272,60 @@ class Table(anywidget.AnyWidget):
             "packs": g.packs, "lang": self.lang, "extent": [round(w, 3), round(h, 3)], "groups": groups,
             "cards": cards, "piles": pile_info, "legal": legal, "last": last, "anim": anim or [],
             "status": g.status, "turn": g.turn, "moves": len(g.moves), "cards_left": info.get("cards_left"),
-            "extras": extras, "can_undo": g.can_undo, "can_redo": g.can_redo,
+            "extras": extras, "can_undo": self._can_undo(), "can_redo": g.can_redo,
             "line": None if not self._line else {"pos": -1 if pos is None else pos, "len": len(self._line)},
             "hint": hint,
             "options": [{"name": o.name, "choices": [str(c) for c in o.choices], "value": str(g.options[o.name]),
-                         "default": str(o.default), "doc": o.doc, "note": o.note} for o in g.OPTIONS],
+                         "default": str(o.default), "doc": o.doc, "note": o.note,
+                         "label": i18n.option_name(o.name, lang),
+                         "choice_labels": [i18n.choice_text(c, lang) for c in o.choices]} for o in g.OPTIONS],
             "deal_range": [DEAL_MIN, DEAL_MAX], "layer": self.layer,
+            "ui": i18n.ui(lang), "message": self._view_message(), "record": self._record_view(),
         }
 
+    def _view_message(self) -> dict[str, str] | None:
+        """``view["message"]``: the reply to the last action, else the end of the game, else None."""
+        if self._message is not None:
+            return {"kind": self._message["kind"], "text": self._message[self.lang]}
+        g = self._game
+        n = len(g.moves)
+        ru = self.lang == "ru"
+        if g.status == "won":
+            return {"kind": "won", "text": (f"Пасьянс вышел: {_moves_text(n, 'ru')}." if ru
+                                            else f"Won in {_moves_text(n, 'en')}: the patience came out.")}
+        if g.status == "lost":
+            if ru:
+                text = "Ходов больше нет: пасьянс не вышел" + (f" ({_moves_text(n, 'ru')})." if n else ".")
+                text += " Отмените ход, чтобы попробовать иначе." if self._can_undo() else ""
+            else:
+                text = "No legal move is left: the patience did not come out" + (
+                    f" after {_moves_text(n, 'en')}." if n else ".")
+                text += " Undo to try another way." if self._can_undo() else ""
+            return {"kind": "stuck", "text": text}
+        return None
+
+    def _record_view(self) -> dict[str, int] | None:
+        """``view["record"]``: the player's record of this game under this reading (None when not kept)."""
+        if self._book is None:
+            return None
+        if self._book_entry is None:
+            self._book_entry = self._book.entry(self._game.id, self._game.options)
+        return dict(self._book_entry)
+
+    def _can_undo(self) -> bool:
+        """Undo can take back a move, or the last change of reading."""
+        g = self._game
+        return g.can_undo or bool(self._readings and len(g.moves) <= self._readings[-1]["mark"])
+
     def _sync(self, anim: list | None = None, highlight: list[str] | None = None) -> None:
+        """Send the new position (the message of the last one is cleared)."""
+        self._message = None
+        if self._defer is not None:
+            self._defer.append({"anim": anim, "highlight": highlight})
+            return
+        self._send_view(anim, highlight)
+
+    def _send_view(self, anim: list | None = None, highlight: list[str] | None = None) -> None:
         g = self._game
         self._seq += 1
         pos = self._line_pos()
@@ -260,6 +343,11 @@ class Table(anywidget.AnyWidget):
     def _say(self, text: str, level: str = "info") -> None:
         self._msg_n += 1
         self.message = {"text": _sendable(text), "level": level, "n": self._msg_n}
+
+    def _set_message(self, kind: str, en: str, ru: str) -> None:
+        """Show a message with the current position (``view["message"]``, same ``seq``)."""
+        self._message = {"kind": kind, "en": en, "ru": ru}
+        self.view = {**self.view, "message": self._view_message()}
 
     # ---- animation: where moved cards came from ---------------------------------------------
     def _positions_before(self, moves: Iterable[Move], reverse: bool) -> list[dict]:
@@ -318,9 +406,13 @@ class Table(anywidget.AnyWidget):
         self._hint = None
         self._sync(anim=self._finish_anim(before), highlight=list(moves[-1].cites) if moves else None)
 
-    def undo(self) -> Move:
-        """Take back the last move."""
+    def undo(self) -> Move | None:
+        """Take back the last move, or the last change of reading when no move was played since
+        (the previous reading comes back with its whole game; then ``None`` is returned)."""
         g = self._game
+        if self._readings and len(g.moves) <= self._readings[-1]["mark"]:
+            self._undo_reading()
+            return None
         if not g.moves:
             raise IllegalMove("there is no move to undo")
         before = self._positions_before([g.moves[-1]], reverse=True)
@@ -369,14 +461,71 @@ class Table(anywidget.AnyWidget):
         self._set_game(g)
         return deal
 
-    def set_option(self, name: str, value: Any) -> None:
-        """Change a rule reading; the deal starts again under it."""
-        cls = type(self._game)
-        opts = dict(self._game.options)
+    def set_option(self, name: str, value: Any) -> dict[str, Any]:
+        """Change a rule reading: the deal is dealt again under it and the moves so far are
+        replayed while they stay legal. Undo takes the change back (the previous reading returns
+        with its whole game). Returns what happened: ``replayed`` moves of ``of``, and where it
+        ``stopped`` (``{"move": n, "notation", "reason"}``) when a move is not legal under it."""
+        old = self._game
+        cls = type(old)
+        opts = dict(old.options)
         opts[name] = value
         resolved = cls.resolve_options(opts)
-        g = pasyans.new_game(cls.id, self._game.deal or 1, **resolved)
-        self._set_game(g)
+        if resolved == old.options:
+            return {"replayed": len(old.moves), "of": len(old.moves), "stopped": None, "changed": False}
+        if old.deal is None:
+            raise PasyansError("a table set up from a constructed position cannot change its reading")
+        g = pasyans.new_game(cls.id, old.deal, **resolved)
+        stopped = None
+        for i, m in enumerate(old.moves, 1):
+            try:
+                g.play(m.notation)
+            except IllegalMove as e:
+                stopped = {"move": i, "notation": m.notation, "reason": str(e),
+                           "label_en": human.describe(g, m, "en"), "label_ru": human.describe(g, m, "ru"),
+                           "reason_ru": i18n.translate(human.mask(str(e), g), "ru", g)}
+                break
+        line, base = self._line, self._line_base
+        self._readings.append({"game": old, "line": line, "line_base": base, "rec": self._rec,
+                               "mark": len(g.moves), "name": name, "value": old.options[name]})
+        readings = self._readings
+        self._set_game(g, keep_readings=True)
+        self._readings = readings
+        if line and stopped is None and base <= len(g.moves):
+            probe = pasyans.new_game(cls.id, old.deal, **resolved)
+            try:
+                for m in list(old.moves[:base]) + list(line):
+                    probe.play(m.notation)
+            except IllegalMove:
+                pass
+            else:
+                self._line, self._line_base = probe.moves[base:], base
+                self._sync()
+        return {"replayed": len(g.moves), "of": len(old.moves), "stopped": stopped, "changed": True,
+                "line_kept": bool(self._line) or not line}
+
+    def _undo_reading(self) -> None:
+        """Back to the reading (and the whole game) before the last change of reading."""
+        r = self._readings.pop()
+        readings = self._readings
+        self._set_game(r["game"], keep_readings=True)
+        self._readings = readings
+        self._line, self._line_base = r["line"], r["line_base"]
+        self._rec = r["rec"]
+        self._sync(highlight=self._cites_of_last())
+
+    def set_lang(self, lang: str) -> None:
+        """Speak ``lang`` ("ru" or "en"): controls, status, messages, moves and refusals."""
+        if lang not in i18n.LANGS:
+            raise ProtocolError(f"lang must be 'ru' or 'en', not {lang!r}")
+        if lang == self.lang:
+            return
+        self.lang = lang
+        message = self._message
+        self._send_view(highlight=None)
+        if message is not None:
+            self._message = message
+            self.view = {**self.view, "message": self._view_message()}
 
     def set_layer(self, layer: str) -> None:
         """Show the text in ``layer`` (diplomatic, modern, english); the highlight stays."""
@@ -429,7 +578,7 @@ class Table(anywidget.AnyWidget):
             raise IllegalMove("the game has left the loaded line: go back to follow it, or choose a move")
         raise IllegalMove(f"there are {len(legal)} legal moves here: choose one (or load a line, or ask for a hint)")
 
-    def back(self) -> Move:
+    def back(self) -> Move | None:
         """Take back one move (not past the start of a loaded line)."""
         if self._line and self._line_pos() == 0:
             raise IllegalMove("the start of the loaded line")
@@ -513,29 +662,81 @@ class Table(anywidget.AnyWidget):
 
         The reply names the action only when it is one of :data:`~.protocol.ACTIONS` and never
         repeats other client text raw; its message is encodable and at most ``MAX_MESSAGE`` long.
-        """
+        The reply's ``message`` is English; the reader sees ``view["message"]`` in the table's
+        language. The view is sent once, at the end, whatever the action did in between."""
         req = content.get("req") if isinstance(content, dict) else None
         if not (isinstance(req, int) and not isinstance(req, bool) and 0 <= req < 10**9):
             req = None
         action = content.get("action") if isinstance(content, dict) else None
         reply: dict[str, Any] = {"type": "reply", "req": req,
                                  "action": action if isinstance(action, str) and action in ACTIONS else ""}
+        self._defer = []
+        message: dict[str, str] | None = None
         try:
             action, fields = validate(content)
             extra = getattr(self, f"_do_{action}")(**fields) or {}
             text = _sendable(extra.pop("message", ""))
+            ru = _sendable(extra.pop("message_ru", text))
+            kind = extra.pop("message_kind", "info")
             reply.update(ok=True, message=text, **extra)
             if text:
                 self._say(text, "info")
-        except PasyansError as e:
-            reply.update(ok=False, message=_sendable(str(e)))
-            self._say(reply["message"], "error")
+                message = {"kind": kind, "en": text, "ru": ru}
+            if action in PLAYER_MOVES:
+                self._count_for_record()
+        except (ProtocolError, PasyansError) as e:
+            en, ru = (_sendable(w) for w in self._words_of(e))
+            reply.update(ok=False, message=en)
+            self._say(en, "error")
+            message = {"kind": "error", "en": en, "ru": ru}
         except Exception as e:  # noqa: BLE001 — the reader gets a reply, the kernel stays up
             _log.exception("the table could not carry out %r", reply["action"])
             reply.update(ok=False, message=_sendable(f"the table could not do that: {type(e).__name__}: {e}"))
             self._say(reply["message"], "error")
+            message = {"kind": "error", "en": reply["message"],
+                       "ru": _sendable(f"стол не смог этого сделать: {type(e).__name__}: {e}")}
+        finally:
+            pending, self._defer = self._defer, None
+        if pending:
+            highlight = next((p["highlight"] for p in reversed(pending) if p["highlight"] is not None), None)
+            self._message = message
+            self._send_view(pending[-1]["anim"], highlight)
+        elif message is not None:
+            self._set_message(message["kind"], message["en"], message["ru"])
         reply["seq"] = self._seq
         return reply
+
+    def _words_of(self, e: Exception) -> tuple[str, str]:
+        """A refusal as the reader is told it, in English and Russian (face-down cards unnamed)."""
+        g = self._game
+        text = str(e)
+        legal = g.legal_moves()
+        if text.startswith("a compulsory action comes first: ") and legal:
+            return (f"a compulsory action comes first: {human.describe(g, legal[0], 'en')}",
+                    f"сначала обязательный ход: {human.describe(g, legal[0], 'ru')}")
+        if text.endswith(" is not allowed here"):
+            return human.mask(text, g), "такой ход здесь не разрешён"
+        en = human.mask(text, g)
+        ru = e.ru if isinstance(e, Refusal) else i18n.translate(en, "ru", g)
+        return en, ru
+
+    # ---- the player's record ------------------------------------------------------------------
+    def _count_for_record(self) -> None:
+        """After a move of the player's: count the game as played (its first move) and as won."""
+        book, g, rec = self._book, self._game, self._rec
+        if book is None or g.deal is None or not g.moves:
+            return
+        try:
+            if not rec["played"]:
+                self._book_entry, rec["carried"] = book.played(g.id, g.options)
+                rec["played"] = True
+            if g.status == "won" and not rec["won"]:
+                self._book_entry = book.won(g.id, g.options, rec["carried"])
+                rec["won"] = True
+        except PasyansError:
+            self._book = None  # the record cannot be kept here (an unwritable folder): play on without it
+        if self._defer is not None and not self._defer:
+            self._defer.append({"anim": None, "highlight": None})
 
     def _do_hello(self) -> dict:
         return {}
@@ -569,9 +770,10 @@ class Table(anywidget.AnyWidget):
         matches = [m for m in g.legal_moves() if (int(card), src, to) in m.steps]
         if len(matches) == 1 and len(matches[0].steps) == 1:
             return {"played": self.play(matches[0]).notation}
-        raise IllegalMove(self.explain(card, src, to))
+        why = self.explain(card, src, to)
+        raise why if isinstance(why, Refusal) else IllegalMove(why)
 
-    def explain(self, card: Any, src: str, dst: str) -> str:
+    def explain(self, card: Any, src: str, dst: str) -> str | Refusal:
         """The engine's reason why ``card`` may not go from ``src`` to ``dst`` now."""
         g = self._game
         legal = g.legal_moves()
@@ -579,7 +781,8 @@ class Table(anywidget.AnyWidget):
             return f"the game is over ({g.status})"
         multi = [m for m in legal if (int(card), src, dst) in m.steps]
         if multi:
-            return f"that is part of a move of several cards: {g.describe(multi[0], self.lang)}"
+            return Refusal(f"that is part of a move of several cards: {human.describe(g, multi[0], 'en')}",
+                           f"это часть хода несколькими картами: {human.describe(g, multi[0], 'ru')}")
         kinds: list[str] = []
         for m in legal:
             if m.src == src and m.kind not in kinds:
@@ -601,12 +804,27 @@ class Table(anywidget.AnyWidget):
         generic = [r for r in reasons if not r.endswith("is not allowed here")]
         if generic:
             return generic[0]
-        name = CARDS[card].name(self.lang)
-        return (f"the {name} cannot go from {g.pile_label(src)} to {g.pile_label(dst)} here"
-                if self.lang != "ru" else f"{name}: нельзя {g.pile_label(src, 'ru')} → {g.pile_label(dst, 'ru')}")
+        return self._cannot(card, src, dst)
+
+    def _cannot(self, card: Any, src: str, dst: str) -> Refusal:
+        """"This card cannot go there here", in both languages, not naming a face-down card."""
+        g = self._game
+        pile = g.piles.get(src)
+        i = _top_index(pile.cards, card) if pile else -1
+        down = pile is not None and 0 <= i < pile.down
+        en = "the face-down card" if down else f"the {CARDS[card].name('en')}"
+        ru = "карту рубашкой вверх" if down else CARDS[card].name("ru")
+        return Refusal(f"{en} cannot go from {g.pile_label(src)} to {g.pile_label(dst)} here",
+                       f"{ru}: нельзя {g.pile_label(src, 'ru')} → {g.pile_label(dst, 'ru')}")
 
     def _do_undo(self) -> dict:
-        return {"played": self.undo().notation}
+        m = self.undo()
+        if m is not None:
+            return {"played": m.notation}
+        g = self._game
+        return {"reading": True,
+                "message": f"back to the previous reading and its game ({_moves_text(len(g.moves), 'en')})",
+                "message_ru": f"вернулось прежнее чтение и его партия ({_moves_text(len(g.moves), 'ru')})"}
 
     def _do_redo(self) -> dict:
         return {"played": self.redo().notation}
@@ -625,14 +843,27 @@ class Table(anywidget.AnyWidget):
         return {"played": self.step().notation}
 
     def _do_back(self) -> dict:
+        if self._readings and len(self._game.moves) <= self._readings[-1]["mark"]:
+            return self._do_undo()
         return {"played": self.back().notation}
 
     def _do_hint(self) -> dict:
         h = self.hint()
+        g = self._game
         if h.move is None:
-            return {"message": f"no move is left ({self._game.status})"}
-        what = "wins" if h.kind == "winning" else "is the most promising move the solver found"
-        return {"message": f"Hint: {self._game.describe(h.move, self.lang)} ({what})", "kind": h.kind}
+            return {"message": "no move is left", "message_ru": "ходов больше нет", "message_kind": "hint"}
+        en, ru = human.describe(g, h.move, "en"), human.describe(g, h.move, "ru")
+        verdict = getattr(getattr(h, "result", None), "verdict", "")
+        if h.kind == "winning":
+            why_en, why_ru = "it wins", "ведёт к выигрышу"
+        elif verdict == "lost":
+            why_en = "the solver proved that this deal cannot come out from here; this move gets furthest"
+            why_ru = "решатель доказал, что отсюда пасьянс не выйдет; этот ход заводит дальше всех"
+        else:
+            why_en, why_ru = "the most promising move the solver found", "самый обещающий ход, найденный решателем"
+        return {"message": f"Hint: {en} ({why_en}; the solver sees every card)",
+                "message_ru": f"Подсказка: {ru} ({why_ru}; решатель видит все карты)",
+                "message_kind": "hint", "kind": h.kind}
 
     def _do_deal(self, deal: Any) -> dict:
         return {"deal": self.new_deal(deal)}
@@ -641,8 +872,34 @@ class Table(anywidget.AnyWidget):
         return {"deal": self.new_deal()}
 
     def _do_option(self, name: str, value: Any) -> dict:
-        self.set_option(name, value)
-        return {"message": f"{name} = {self._game.options[name]}: the deal starts again under this reading"}
+        r = self.set_option(name, value)
+        g = self._game
+        v = g.options[name]
+        head_en = f"{i18n.option_name(name, 'en')} = {i18n.choice_text(v, 'en')}"
+        head_ru = f"{i18n.option_name(name, 'ru')} = {i18n.choice_text(v, 'ru')}"
+        out: dict[str, Any] = {"replayed": r["replayed"], "of": r["of"]}
+        if not r["changed"]:
+            return {**out, "message": f"{head_en}: already the reading in play",
+                    "message_ru": f"{head_ru}: это чтение уже действует"}
+        stop = r["stopped"]
+        if stop is None:
+            en = f"{head_en}: the {_moves_text(r['of'], 'en')} so far replay{'s' if r['of'] == 1 else ''} under this reading"
+            ru = f"{head_ru}: все ходы партии ({r['of']}) повторены при этом чтении"
+        else:
+            out["stopped"] = stop["move"]
+            en = (f"{head_en}: {_moves_text(r['replayed'], 'en')} of {r['of']} replay under this reading; "
+                  f"move {stop['move']} ({stop['label_en']}) is not legal under it: {stop['reason']}")
+            ru = (f"{head_ru}: при этом чтении повторено ходов: {r['replayed']} из {r['of']}; "
+                  f"ход {stop['move']} ({stop['label_ru']}) при нём невозможен: {stop['reason_ru']}")
+        if not r["line_kept"]:
+            en += "; the loaded line does not hold under this reading and was set aside"
+            ru += "; загруженная партия при этом чтении не проходит и отложена"
+        return {**out, "message": en + " (Undo takes the change back)",
+                "message_ru": ru + " (Отменить возвращает прежнее чтение)"}
+
+    def _do_lang(self, lang: str) -> dict:
+        self.set_lang(lang)
+        return {}
 
     def _do_layer(self, layer: str) -> dict:
         self.set_layer(layer)
@@ -664,7 +921,9 @@ class Table(anywidget.AnyWidget):
 
     def _do_load(self, record: Any) -> dict:
         self._load_record(record)
-        return {"message": f"loaded: {self._game.title_en}, deal {self._game.deal}, {len(self._game.moves)} moves"}
+        g = self._game
+        return {"message": f"loaded: {g.title_en}, deal {g.deal}, {_moves_text(len(g.moves), 'en')}",
+                "message_ru": f"загружено: {g.title_ru}, расклад {g.deal}, {_moves_text(len(g.moves), 'ru')}"}
 
     # ---- outside a live kernel ----------------------------------------------------------------
     def __repr__(self) -> str:

@@ -24,7 +24,7 @@ the lost figure 29 (braid.n.figure), the places at the ends refilled at once
 """
 from __future__ import annotations
 
-from ..cards import RANK, RANKS, SUIT
+from ..cards import RANK, SUIT, rank_text
 from ..game import Game, Option
 from ..layout import Layout, Spot
 from ..move import Move
@@ -930,7 +930,7 @@ class Braid(Game):
             base = RANK[self._p[self._found[0]].cards[0]]
             if not cs and RANK[c] != base:
                 return (f"an empty stacking place takes only a base, a card of rank "
-                        f"{RANKS[base - 1]} (braid.p3.s1)")
+                        f"{rank_text(base)} (braid.p3.s1)")
             if cs and (self._next[cs[-1]] != c or len(cs) >= PILE_LEN):
                 return "a packet is built up in its own suit, one rank at a time (braid.p5.s1, braid.p7.s1)"
             braid = self._p["braid"].cards
@@ -941,7 +941,7 @@ class Braid(Game):
     def info(self) -> dict:
         f1 = self._p[self._found[0]].cards
         return {**super().info(), "pass": self.pass_no, "passes": self.options["redeals"] + 1,
-                "base": RANKS[RANK[f1[0]] - 1] if f1 else None}
+                "base": rank_text(RANK[f1[0]]) if f1 else None}
 
     # ---- the table -----------------------------------------------------------------------
     def layout(self) -> Layout:

@@ -445,7 +445,7 @@ class IndianEmpress(Game):
         p = self._p
         return {**super().info(), "phase": self.phase, "pack": len(p["stock"].cards),
                 "talon_red": len(p["talon.red"].cards), "talon_black": len(p["talon.black"].cards),
-                "on_foundations": sum(len(p[n].cards) for n in FOUNDATIONS) - 16}
+                "on_foundations": sum(max(0, len(p[n].cards) - 1) for n in FOUNDATIONS)}  # above the bases
 
     # ---- solver hooks --------------------------------------------------------------------
     def canonical_key(self) -> tuple:
@@ -912,9 +912,7 @@ class IndianEmpress(Game):
             return ("cards from the pack or the talon cannot be played at once but must first pass through "
                     "the Army or the Navy (rule III, indian_empress.r3.s1)")
         if any(d in FOUNDATIONS for d in dsts):
-            if len(move.steps) != 2 or {RED[c] for c, _, _ in move.steps} != {True, False}:
-                return ("no card goes on a foundation unless a card of the other colour goes on another at "
-                        "the same time (rule I, indian_empress.r1.s1)")
+            # the card's own fit first: that is the obstacle a reader can see (then the pairing)
             for c, s, d in move.steps:
                 if d in FOUNDATIONS:
                     if RED[c] != (d in GENERALS):
@@ -925,7 +923,14 @@ class IndianEmpress(Game):
                     if not ok:
                         nxt = "nothing" if top is None or NEXT[top] is None else str(CARDS[NEXT[top]])
                         return (f"{CARDS[c]} does not follow {CARDS[top] if top is not None else 'nothing'} "
-                                f"on {d} (it takes {nxt}; indian_empress.p4.s1, indian_empress.fn16.s1)")
+                                f"on {self.pile_label(d)} (it takes {nxt}; indian_empress.p4.s1, "
+                                "indian_empress.fn16.s1)")
+            if len(move.steps) != 2 or {RED[c] for c, _, _ in move.steps} != {True, False}:
+                return ("no card goes on a foundation unless a card of the other colour goes on another at "
+                        "the same time (rule I, indian_empress.r1.s1)")
+            for c, s, d in move.steps:
+                if d in FOUNDATIONS:
+                    top = p[d].top
                     if any(p[f].top == top for f in FOUNDATIONS[:FOUNDATIONS.index(d)]):
                         return ("an earlier foundation shows the same card and the two are interchangeable: "
                                 "the edition lays it on the first of them")
