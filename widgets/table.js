@@ -58,7 +58,7 @@ function render({ model, el }) {
   const tr = (en, r) => (ru() ? r : en);
 
   // ---- skeleton -------------------------------------------------------------------------
-  const root = h("div", { class: "pasyans", "data-lm-suppress-shortcuts": "true", role: "region" });
+  const root = h("div", { class: "pasyans", role: "region" });
   root.pzStats = stats;
   const title = h("div", { class: "pz-title" });
   const status = h("div", { class: "pz-status", role: "status", "aria-live": "polite" });
@@ -708,7 +708,15 @@ function render({ model, el }) {
     else i = (i + (k === "PageDown" ? 1 : -1) + tops.length) % tops.length;
     if (tops[i]) tops[i].focus();
   }
-  root.addEventListener("keydown", (ev) => {
+  // Every key pressed without Ctrl, Meta or Alt stays in the table. JupyterLab's application
+  // listens for keydown and keyup on the document in the bubbling phase, and its notebook
+  // command selectors (".jp-Notebook.jp-mod-commandMode :focus") match a focused card itself,
+  // so only stopping the event at the table's root keeps "m", "b", "x", "d d", Enter or Escape
+  // from editing the notebook. Ctrl/Meta/Alt chords (save, the command palette) still reach it.
+  const plain = (ev) => !(ev.ctrlKey || ev.metaKey || ev.altKey);
+  root.addEventListener("keydown", (ev) => { onKey(ev); if (plain(ev)) ev.stopPropagation(); });
+  for (const type of ["keyup", "keypress"]) root.addEventListener(type, (ev) => { if (plain(ev)) ev.stopPropagation(); });
+  function onKey(ev) {
     const tag = ev.target.tagName;
     const typing = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
     if (ev.key === "Escape") {
@@ -747,7 +755,7 @@ function render({ model, el }) {
       const picker = optsBox.querySelectorAll("select")[Number(k) - 1];
       if (picker) { ev.preventDefault(); ev.stopPropagation(); picker.focus(); }
     }
-  });
+  }
   function toggleHelp(force) {
     help.hidden = force === undefined ? !help.hidden : !force;
     helpBtn.setAttribute("aria-expanded", String(!help.hidden));

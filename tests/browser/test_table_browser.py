@@ -337,3 +337,34 @@ def test_no_errors_in_the_page(lab_page):
     errors = [line for line in lab_page.pz_logs if line.startswith("pageerror") or
               (line.startswith("error") and "pasyans" in line.lower())]
     assert not errors, errors
+
+
+NOTEBOOK_STATE = """() => { const nb = window.jupyterapp.shell.currentWidget.content; const cells = nb.model.cells;
+  const types = []; for (let i = 0; i < cells.length; i++) types.push(cells.get(i).type);
+  return {types, active: nb.activeCellIndex, tables: document.querySelectorAll('.pasyans').length}; }"""
+
+
+def test_stray_keys_stay_in_the_table(lab_page):
+    """JupyterLab's command-mode keys (m, y, b, x, a, d d, j, k, z, Enter, Escape…) pressed with a
+    card focused neither edit the notebook nor change the game."""
+    page = lab_page
+    gid = next(g for g in pasyans.GAMES if table(page, g)[1].locator(".pz-advance").is_disabled())
+    p = plans.plan(gid)
+    _, root, echo = table(page, gid)
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    before = page.evaluate(NOTEBOOK_STATE)
+    seq = root.get_attribute("data-seq")
+    src = card(root, p["from"], p["index"])
+    src.click()                              # a mouse click puts JupyterLab in command mode on this cell
+    assert src.evaluate("e => document.activeElement === e")
+    for key in ["m", "y", "b", "x", "a", "d", "d", "j", "k", "z", "v", "Shift+M", "Shift+Enter", "Enter", "Escape",
+                "Escape", "i", "i", "0", "0", "Shift+L", "q"]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(400)               # a reply the kernel might send
+    assert page.evaluate(NOTEBOOK_STATE) == before
+    assert root.get_attribute("data-seq") == seq
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    assert root.evaluate("r => r.contains(document.activeElement)"), "focus stays in the table"
+    expect(card(root, p["from"], p["index"])).to_have_count(1)
+    page.keyboard.press("Escape")
