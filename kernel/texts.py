@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import html as _html
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from lxml import etree
 
-from .paths import edition_dir
-
 from . import __version__ as EDITION_VERSION
 from .orthography import modernize
+from .paths import edition_dir
 
 __all__ = [
     "EDITION_VERSION", "LAYERS", "Chapter", "Figure", "GlossaryEntry", "Hit", "Note",
