@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import html as _html
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path

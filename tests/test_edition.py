@@ -317,7 +317,7 @@ def _expected_figure(run: dict, field: str, form: str) -> str:
 def test_every_figure_placeholder_is_filled_from_its_table(trees: dict) -> None:
     count = 0
     for name in SOURCES:
-        for el in trees[name].iter("{%s}num" % NS["t"]):
+        for el in trees[name].iter(f"{{{NS['t']}}}num"):
             source = el.get("source") or ""
             assert source.startswith("stats/"), (name, source)
             assert not (el.text or "").strip() and len(el) == 0, "a placeholder holds no typed figure"

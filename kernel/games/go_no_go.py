@@ -16,9 +16,9 @@ Readings: whether a transfer needs the next rank or only the suit (``transfers``
 a lost game is mostly the player's fault true), whether a going card that fits must go up at once
 during the laying (``deal_plays``, note go_no_go.n.deal_plays), and which card of the gathered
 pack is laid first (``gather``, note go_no_go.n.gather). In the last laying the player may declare
-the layout finished (a ``pass``, note go_no_go.n.last_laying). The corruptions of go_no_go.p1.s3
-(a clause written twice, «включая» for «исключая») are argued in go_no_go.n.repeat and
-go_no_go.n.including.
+the layout finished (a ``pass``, note go_no_go.n.last_laying). The difficulties of go_no_go.p1.s3
+(a clause written twice, corrected; «включая» where the sense needs «исключая», kept and read in
+that sense: every card of the first row goes) are argued in go_no_go.n.repeat and go_no_go.n.including.
 """
 from __future__ import annotations
 
