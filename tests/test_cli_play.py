@@ -52,7 +52,7 @@ def test_play_by_number_and_notation_with_undo_hint_save(tmp_path):
 
 
 def test_play_in_russian_to_the_end_and_go_on_from_a_record(tmp_path):
-    child = spawn("часы", "--deal", "3", "--lang", "ru", cwd=str(tmp_path))
+    child = spawn("часы", "--deal", "3", "--option", "aside=waiting", "--lang", "ru", cwd=str(tmp_path))
     child.expect("ход> ")
     assert "Часы, расклад 3" in child.before and "выбрать" in child.before
     child.sendline("1")
