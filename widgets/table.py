@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
-import pasyans
 import traitlets as T
+
+import pasyans
 from pasyans.cards import CARDS
 from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
 from pasyans.game import DEAL_MAX, DEAL_MIN, Game
