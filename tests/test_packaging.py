@@ -26,6 +26,7 @@ def test_wheel_carries_the_package_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for nb in (ROOT / "notebooks").glob("*.ipynb"):
         assert f"pasyans/notebooks/{nb.name}" in names
+    assert "pasyans/py.typed" in names
     for xml in ("000.xml", "001.xml", "002.xml", "004.xml"):
         assert f"pasyans/edition/{xml}" in names
     for txt in (ROOT / "texts" / "witnesses").glob("*.txt"):
