@@ -125,8 +125,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(g.text(args.lang))
     legal = g.legal_moves()
     if legal:
+        from .cli_play import reader_text
+
         print(("Ходы:" if args.lang == "ru" else "Moves:") + "".join(
-            f"\n{i:4}. {g.describe(m, args.lang)}" for i, m in enumerate(legal, 1)))
+            f"\n{i:4}. {reader_text(g, m, args.lang)}" for i, m in enumerate(legal, 1)))
     return 0
 
 
