@@ -5,6 +5,8 @@ face in a two- or four-pack game are the same value: rules never tell them apart
 """
 from __future__ import annotations
 
+from .errors import quote
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = "A23456789TJQK"
@@ -71,11 +73,11 @@ class Card(int):
         if t[:2] == "10":
             t = "T" + t[2:]
         if len(t) != 2:
-            raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
+            raise ValueError(f"not a card: {quote(text)} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
         r, s = t[0], t[1]
         s = SUITS[SUIT_SYMBOLS.index(s)] if s in SUIT_SYMBOLS else s
         if r not in RANKS or s not in SUITS:
-            raise ValueError(f"not a card: {text!r} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
+            raise ValueError(f"not a card: {quote(text)} (write rank A23456789TJQK and suit SHDC, e.g. 7H)")
         return CARDS[SUITS.index(s) * 13 + RANKS.index(r)]
 
 

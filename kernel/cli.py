@@ -125,8 +125,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(g.text(args.lang))
     legal = g.legal_moves()
     if legal:
+        from .cli_play import reader_text
+
         print(("Ходы:" if args.lang == "ru" else "Moves:") + "".join(
-            f"\n{i:4}. {g.describe(m, args.lang)}" for i, m in enumerate(legal, 1)))
+            f"\n{i:4}. {reader_text(g, m, args.lang)}" for i, m in enumerate(legal, 1)))
     return 0
 
 
@@ -176,7 +178,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         writable(out_dir / f"{gid}.json")
     for gid in games:
         table = stats.campaign(gid, default, deviation, budget_states=args.budget, budget_s=args.seconds,
-                               jobs=args.jobs, progress=not args.quiet)
+                               jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet)
         path = stats.save(table, out_dir / f"{gid}.json")
         for run in table["runs"]:
             t = run["thoughtful"]
@@ -315,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--budget", type=positive_int, default=50_000, help="states per deal for the solver")
     sp.add_argument("--jobs", type=positive_int, default=None, help="local processes (default: all cores)")
     sp.add_argument("--seconds", type=positive_float, default=10.0, help="cap per deal in CPU seconds (safety only)")
+    sp.add_argument("--scheduler", default=None, help="a Dask scheduler address, tcp://host:port")
     sp.add_argument("--out-dir", default="pasyans-stats",
                     help="folder for GAME.json and GAME.csv (the edition's own tables: texts/stats)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")

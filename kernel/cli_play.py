@@ -6,6 +6,7 @@ import sys
 from typing import TextIO
 
 from .atomic import write_text
+from .cards import CARDS
 from .errors import IllegalMove, InvalidMove, PasyansError
 from .game import Game
 from .move import Move
@@ -30,6 +31,34 @@ WORDS = {
            "saved": "сохранено", "forced": "обязательный ход", "hint": "подсказка", "bad": "такого хода нет",
            "moves": "Ходы:", "save_usage": "напишите: s ФАЙЛ"},
 }
+
+
+HIDDEN = {"en": "a face-down card", "ru": "карта рубашкой вверх"}
+
+
+def hidden_cards(g: Game, m: Move, after: bool = False) -> list[int]:
+    """The cards of ``m`` that lie face down where they are now (``after``: where the move put them)."""
+    piles, out = g.piles, []
+    for c, src, dst in m.steps:
+        pile = piles.get(dst if after else src)
+        if pile is not None:
+            i = max((i for i, card in enumerate(pile.cards) if card == c), default=-1)
+            if 0 <= i < pile.down:
+                out.append(c)
+    return out
+
+
+def reader_text(g: Game, m: Move, lang: str = "en", after: bool = False) -> str:
+    """``g.describe(m, lang)`` for a player at the table: a card lying face down is not named."""
+    text = g.describe(m, lang)
+    for c in hidden_cards(g, m, after):
+        text = text.replace(str(CARDS[c]), HIDDEN[lang if lang in HIDDEN else "en"], 1)
+    return text
+
+
+def notation_shown(g: Game, m: Move) -> str:
+    """A move's notation, or a dash where it would name a face-down card (play it by number)."""
+    return "-" if hidden_cards(g, m) else m.notation
 
 
 class Session:
@@ -66,7 +95,8 @@ class Session:
         legal = self.g.legal_moves()
         if legal:
             self.say(self.w["moves"] + "".join(
-                f"\n{i:4}. {self.g.describe(m, self.lang)}   [{m.notation}]" for i, m in enumerate(legal, 1)))
+                f"\n{i:4}. {reader_text(self.g, m, self.lang)}   [{notation_shown(self.g, m)}]"
+                for i, m in enumerate(legal, 1)))
 
     def show(self) -> None:
         self.say(self.g.text(self.lang))
@@ -74,7 +104,7 @@ class Session:
 
     def played(self, m: Move, forced: bool = False) -> None:
         tag = f" ({self.w['forced']})" if forced else ""
-        self.say(f"{len(self.g.moves)}. {self.g.describe(m, self.lang)}{tag}")
+        self.say(f"{len(self.g.moves)}. {reader_text(self.g, m, self.lang, after=True)}{tag}")
         cited = self.sentence(m)
         if cited:
             self.say(cited)
@@ -87,8 +117,8 @@ class Session:
         self.g.advance()
         new = self.g.moves[n0:]
         if len(new) > 6:
-            self.say(f"… {len(new)} {self.w['forced']}: {self.g.describe(new[0], self.lang)} … "
-                     f"{self.g.describe(new[-1], self.lang)}")
+            self.say(f"… {len(new)} {self.w['forced']}: {reader_text(self.g, new[0], self.lang, after=True)} … "
+                     f"{reader_text(self.g, new[-1], self.lang, after=True)}")
         else:
             for m in new:
                 self.played(m, forced=True)
@@ -121,22 +151,22 @@ class Session:
                 m = g.undo()
                 while len(g.moves) > target:
                     m = g.undo()
-                self.say(f"{w['undone']}: {g.describe(m, self.lang)}")
+                self.say(f"{w['undone']}: {reader_text(g, m, self.lang)}")
                 self.show()
         elif word in ("r", "redo"):
             self.marks.append(len(g.moves))
             m = g.redo()
             while g.can_redo and len(g.legal_moves()) == 1:
                 g.redo()
-            self.say(f"{w['redone']}: {g.describe(m, self.lang)}")
+            self.say(f"{w['redone']}: {reader_text(g, m, self.lang, after=True)}")
             self.auto()
             self.show()
         elif word in ("h", "hint"):
             from .solver import hint
 
             h = hint(g)
-            self.say(f"{w['hint']}: {g.describe(h.move, self.lang) if h.move else '-'}"
-                     + (f"   [{h.move.notation}]" if h.move else ""))
+            self.say(f"{w['hint']}: {reader_text(g, h.move, self.lang) if h.move else '-'}"
+                     + (f"   [{notation_shown(g, h.move)}]" if h.move else ""))
         elif word in ("s", "save"):
             if not rest.strip():
                 self.say(w["save_usage"])

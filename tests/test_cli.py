@@ -157,3 +157,16 @@ def test_notebooks_are_copied_out(capsys, tmp_path):
     code, _, err = run(capsys, "notebooks", str(tmp_path / "nb"))
     assert code == 2 and "--force" in err
     assert run(capsys, "notebooks", str(tmp_path / "nb"), "--force")[0] == 0
+
+
+def test_show_and_play_never_name_a_face_down_card(capsys):
+    import pasyans
+    from pasyans.cards import CARDS
+
+    g = pasyans.new_game("braid", deal=7)
+    g.advance()
+    turn = next(m for m in g.legal_moves() if m.kind == "turn")
+    hidden = str(CARDS[turn.steps[0][0]])
+    code, out, _ = run(capsys, "show", "braid", "--deal", "7")
+    line = next(x for x in out.splitlines() if x.strip().split(". ", 1)[-1].startswith("turn"))
+    assert code == 0 and hidden not in line and "a face-down card" in line

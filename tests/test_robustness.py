@@ -3,6 +3,7 @@ input of reasonable size hangs, and no message repeats a large input."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -171,10 +172,8 @@ def _record(gid: str = "braid") -> dict:
        value=JSONISH)
 def test_corrupt_records_only_raise_record_errors(gid, key, value):
     rec = {**_record(gid), key: value}
-    try:
+    with contextlib.suppress(pasyans.RecordError):
         pasyans.replay(rec)
-    except PasyansError:
-        pass
 
 
 @FAST
@@ -183,10 +182,8 @@ def test_corrupt_records_only_raise_record_errors(gid, key, value):
        moves=st.lists(NOTATIONISH | JSONISH, max_size=3))
 def test_records_with_any_options_and_moves_only_raise_record_errors(gid, options, moves):
     rec = {**_record(gid), "options": options, "moves": _record(gid)["moves"][:3] + moves}
-    try:
+    with contextlib.suppress(pasyans.RecordError):
         pasyans.replay(rec)
-    except PasyansError:
-        pass
 
 
 @pytest.mark.parametrize("name", ["deal", "self", "cls", "game"])
@@ -256,10 +253,8 @@ def test_constructed_positions_only_raise_pasyans_errors(gid, data):
         g = cls.from_position(piles, **state)
     except PasyansError:
         return
-    try:
+    with contextlib.suppress(PasyansError):
         g.legal_moves()
-    except PasyansError:
-        pass
 
 
 # ---- files written atomically ----------------------------------------------------------------

@@ -15,10 +15,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from PIL import Image, ImageDraw, ImageFont
+
 import pasyans
 from pasyans.game import Game
 from pasyans.layout import FAN_STEP
-from PIL import Image, ImageDraw, ImageFont
 
 from . import geometry, textsource
 

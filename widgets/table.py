@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
-import pasyans
 import traitlets as T
+
+import pasyans
 from pasyans import human, i18n
 from pasyans.cards import CARDS
 from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
