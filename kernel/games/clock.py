@@ -77,7 +77,7 @@ class Clock(Game):
             return [Move("choose", arg=s, cites=("clock.p1.s2",), game=self.id) for s in SUITS]
         aside = self.options["aside"]
         waste = self._p["waste"].cards
-        moves = []
+        moves: list[Move] = []
         if aside != "waiting" and waste:
             # The cards laid aside, in play during a laying (note clock.n.aside).
             usable = waste[-1:] if aside == "top" else waste[::-1]
