@@ -40,14 +40,14 @@ class Clock(Game):
     packs = 1
     VARS = ("base", "deal_no")
     OPTIONS = (
+        Option("redeals", (1, 2), 1, ("clock.p4.s1", "clock.p4.s2"), NOTE_REDEALS,
+               "1: two layings in all, a third is refused; 2: the cards laid aside are dealt again "
+               "twice (three layings in all), a third re-laying is refused"),
         Option("aside", ("top", "waiting", "spread"), "top", ("clock.p2.s1", "clock.p2.s4", "clock.p3.s2"),
                NOTE_ASIDE,
                "top: the top card of the pile laid aside may go onto the clock whenever it fits; waiting: "
                "the cards laid aside wait for the next laying; spread: the cards laid aside lie spread "
                "and any of them may go onto the clock when it fits"),
-        Option("redeals", (1, 2), 1, ("clock.p4.s1", "clock.p4.s2"), NOTE_REDEALS,
-               "1: two layings in all, a third is refused; 2: the cards laid aside are dealt again "
-               "twice (three layings in all), a third re-laying is refused"),
         Option("second_deal", ("same", "reversed"), "same", ("clock.p3.s2",), NOTE_ORDER,
                "same: the cards laid aside are turned over and dealt again in the order they were laid "
                "aside; reversed: the pile is dealt from its top, last card first"),
@@ -77,7 +77,7 @@ class Clock(Game):
             return [Move("choose", arg=s, cites=("clock.p1.s2",)) for s in SUITS]
         aside = self.options["aside"]
         waste = self._p["waste"].cards
-        moves = []
+        moves: list[Move] = []
         if aside != "waiting" and waste:
             # The cards laid aside, in play during a laying (note clock.n.aside).
             usable = waste[-1:] if aside == "top" else waste[::-1]
