@@ -68,7 +68,7 @@ UI: dict[str, tuple[str, str]] = {
     "lang.en": ("English", "English"),
     "lang.ru": ("Русский", "Русский"),
     "save": ("Save", "Сохранить"),
-    "save.title": ("Save the game as a record (JSON)", "Сохранить партию в файл (JSON)"),
+    "save.title": ("Save the game as a record (JSON)", "Сохранить запись партии в файл"),
     "load": ("Load", "Загрузить"),
     "load.title": ("Load a saved game", "Загрузить сохранённую партию"),
     "load.file": ("game record to load", "файл партии для загрузки"),
@@ -174,7 +174,7 @@ INFO_LABELS: dict[str, tuple[str, str]] = {
     "decided_by": ("decided by", "решает"),
 }
 _INFO_VALUES: dict[str, str] = {
-    "lay": "выкладка", "play": "игра", "rising": "вверх", "falling": "вниз", "not yet chosen": "ещё не выбрано",
+    "lay": "выкладка", "deal": "раздача", "play": "игра", "rising": "вверх", "falling": "вниз", "not yet chosen": "ещё не выбрано",
     "True": "да", "False": "нет", "yes": "да", "no": "нет",
 }
 _INFO_VALUES_EN = {"True": "yes", "False": "no", "lay": "laying out", "deal": "dealing", "play": "play"}

@@ -455,7 +455,7 @@ class Table(anywidget.AnyWidget):
             except IllegalMove as e:
                 stopped = {"move": i, "notation": m.notation, "reason": str(e),
                            "label_en": human.describe(g, m, "en"), "label_ru": human.describe(g, m, "ru"),
-                           "reason_ru": i18n.translate(human.mask(str(e), g), "ru", g)}
+                           "reason_ru": i18n.translate(str(e), "ru", g)}
                 break
         line, base = self._line, self._line_base
         self._readings.append({"game": old, "line": line, "line_base": base, "rec": self._rec,
@@ -659,10 +659,8 @@ class Table(anywidget.AnyWidget):
             return (f"a compulsory action comes first: {human.describe(g, legal[0], 'en')}",
                     f"сначала обязательный ход: {human.describe(g, legal[0], 'ru')}")
         if text.endswith(" is not allowed here"):
-            return human.mask(text, g), "такой ход здесь не разрешён"
-        en = human.mask(text, g)
-        ru = e.ru if isinstance(e, Refusal) else i18n.translate(en, "ru", g)
-        return en, ru
+            return text, "такой ход здесь не разрешён"
+        return text, e.ru if isinstance(e, Refusal) else i18n.translate(text, "ru", g)
 
     # ---- the player's record ------------------------------------------------------------------
     def _count_for_record(self) -> None:
@@ -715,7 +713,9 @@ class Table(anywidget.AnyWidget):
         if len(matches) == 1 and len(matches[0].steps) == 1:
             return {"played": self.play(matches[0]).notation}
         why = self.explain(card, src, to)
-        raise why if isinstance(why, Refusal) else IllegalMove(why)
+        if isinstance(why, Refusal):
+            raise why
+        raise IllegalMove(human.unname(why, [card]) if index < piles[src].down else why)
 
     def explain(self, card: Any, src: str, dst: str) -> str | Refusal:
         """The engine's reason why ``card`` may not go from ``src`` to ``dst`` now."""
