@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .human import HIDDEN_CARD, localize_cards
@@ -137,11 +137,13 @@ UI: dict[str, tuple[str, str]] = {
     # keyboard help: key.X the keys, help.X what they do
     "help": ("Keyboard", "Клавиши"),
     "key.arrows": ("Arrow keys", "Стрелки"), "help.arrows": ("move between cards and places", "по картам и местам"),
-    "key.page": ("Page Down / Page Up", "Page Down / Page Up"), "help.page": ("next / previous pile", "следующая / предыдущая стопка"),
+    "key.page": ("Page Down / Page Up", "Page Down / Page Up"),
+    "help.page": ("next / previous pile", "следующая / предыдущая стопка"),
     "key.home": ("Home / End", "Home / End"), "help.home": ("first / last pile", "первая / последняя стопка"),
     "key.enter": ("Enter / Space", "Enter / пробел"),
     "help.enter": ("pick up a card, then put it on a place", "взять карту, потом положить её на место"),
-    "key.escape": ("Escape", "Escape"), "help.escape": ("put the card back (cancel)", "положить карту обратно (отмена)"),
+    "key.escape": ("Escape", "Escape"),
+    "help.escape": ("put the card back (cancel)", "положить карту обратно (отмена)"),
     "key.undo": ("u", "u"), "help.undo": ("undo", "отменить ход"),
     "key.redo": ("r", "r"), "help.redo": ("redo", "повторить ход"),
     "key.restart": ("Shift+R", "Shift+R"), "help.restart": ("restart the deal", "начать расклад сначала"),
@@ -174,7 +176,8 @@ INFO_LABELS: dict[str, tuple[str, str]] = {
     "decided_by": ("decided by", "решает"),
 }
 _INFO_VALUES: dict[str, str] = {
-    "lay": "выкладка", "deal": "раздача", "play": "игра", "rising": "вверх", "falling": "вниз", "not yet chosen": "ещё не выбрано",
+    "lay": "выкладка", "deal": "раздача", "play": "игра", "rising": "вверх", "falling": "вниз",
+    "not yet chosen": "ещё не выбрано",
     "True": "да", "False": "нет", "yes": "да", "no": "нет",
 }
 _INFO_VALUES_EN = {"True": "yes", "False": "no", "lay": "laying out", "deal": "dealing", "play": "play"}
@@ -198,7 +201,8 @@ CHOICES_RU: dict[str, str] = {
     "free": "свободно", "aces": "тузы", "any": "любые", "single": "по одной", "sequence": "последовательность",
     "True": "да", "False": "нет", "rule": "правило", "advice": "совет", "choice": "по выбору",
     "unfit": "неподходящие", "reversed": "в обратном порядке", "no": "нет", "two_cards": "по две карты",
-    "two_places": "два места", "all": "все", "must": "обязательно", "may": "по желанию", "next_row": "со следующим рядом",
+    "two_places": "два места", "all": "все", "must": "обязательно", "may": "по желанию",
+    "next_row": "со следующим рядом",
     "none": "нет", "top": "верхняя", "in_order": "по порядку", "twin": "двойник", "stuck": "при остановке",
     "open": "открыто", "turned": "только что открытая", "once": "одно для всех", "each": "у каждого своё",
     "yes": "да", "both": "в обе стороны", "from": "только из них", "first_first": "с первой карты",
@@ -290,7 +294,8 @@ SENTENCES: dict[str, str] = {
     "on the aces red and black alternate": "на тузах красные и чёрные чередуются",
     "under this reading cards of the main row go only to the aces":
         "при этом чтении карты главного ряда идут только на тузы",
-    "«для перемены» a place of the main row takes only two cards": "«для перемены» место главного ряда берёт только две карты",
+    "«для перемены» a place of the main row takes only two cards":
+        "«для перемены» место главного ряда берёт только две карты",
     "the main row is built downward one rank at a time": "главный ряд собирается вниз, по одной ступени",
     "an ace goes beside the others, to the next free place": "туз кладут рядом с другими, на следующее свободное место",
     "an empty place of the main row is filled from the кон": "пустое место главного ряда заполняют из кона",
@@ -314,7 +319,8 @@ SENTENCES: dict[str, str] = {
     # go_no_go
     "a cleared column is refilled with an end card from another column":
         "опустевший столбец заполняют крайней картой другого столбца",
-    "cards are transferred in suit, between end cards only": "карты перекладывают по масти, только между крайними картами",
+    "cards are transferred in suit, between end cards only":
+        "карты перекладывают по масти, только между крайними картами",
     "the middle three cards of a row do not go, even if they fit": "три средние карты ряда не идут, даже если подходят",
     "transfers begin only when the whole pack is laid out": "перекладывать начинают, только когда вся колода разложена",
     "cards are transferred in suit, one higher or lower, between end cards only":
@@ -325,7 +331,8 @@ SENTENCES: dict[str, str] = {
     # indian_empress
     "the 32 cards are taken out first, and the four rows are laid out before any play":
         "сначала вынимают 32 карты и раскладывают четыре ряда, и только потом играют",
-    "a vacancy in the Army or the Navy must first be refilled": "сначала надо заполнить пустое место в армии или во флоте",
+    "a vacancy in the Army or the Navy must first be refilled":
+        "сначала надо заполнить пустое место в армии или во флоте",
     "cards from the pack or the talon cannot be played at once but must first pass through the Army or the Navy":
         "карты из колоды или талона нельзя играть сразу: сначала они должны пройти через армию или флот",
     "the pack is gone through once only": "колоду проходят только один раз",
@@ -338,10 +345,12 @@ SENTENCES: dict[str, str] = {
     "each card can be paired only once": "каждую карту можно спаровать только однажды",
     "an Army card is laid on a Navy card, or a Navy card on an Army card":
         "карту армии кладут на карту флота или карту флота на карту армии",
-    "red cards go on the Generals, black ones on the Admirals": "красные карты идут на генералов, чёрные — на адмиралов",
+    "red cards go on the Generals, black ones on the Admirals":
+        "красные карты идут на генералов, чёрные — на адмиралов",
     "{card} does not follow {top} on {pile} (it takes {next}; {cites})":
         "{card} не идёт за {top}: {pile} (нужна {next}; {cites})",
-    "an earlier foundation shows the same card and the two are interchangeable: the edition lays it on the first of them":
+    "an earlier foundation shows the same card and the two are interchangeable: "
+    "the edition lays it on the first of them":
         "на одном из прежних оснований лежит та же карта, и они равноценны: издание кладёт карту на первое из них",
     # octagon
     "the pack may be laid through again only three times": "колоду можно перекладывать только три раза",
@@ -349,7 +358,8 @@ SENTENCES: dict[str, str] = {
     "only the cards of the pack are laid on the side packets": "на боковые пачки кладут только карты колоды",
     "a side packet takes the next lower card of its suit": "на боковую пачку кладут следующую младшую карту её масти",
     "the aces are built up in suit": "на тузы кладут вверх по масти",
-    "the middle is laid through again only when the pack is out": "середину перекладывают, только когда колода кончилась",
+    "the middle is laid through again only when the pack is out":
+        "середину перекладывают, только когда колода кончилась",
     # parterre
     "cards taken from the bouquet cannot be returned to it": "карты, взятые из букета, нельзя вернуть в него",
     "only the top card of a packet is available": "доступна только верхняя карта пачки",
@@ -363,12 +373,15 @@ SENTENCES: dict[str, str] = {
     "the heaps are turned in order: next is {pile}": "кучки открывают по порядку: следующая — {pile}",
     "a card pairs only with the same card of the other pack, «парная ей карта одинаковой масти»":
         "карта составляет пару только с такой же картой другой колоды, «парная ей карта одинаковой масти»",
-    "only open cards pair: a heap's top once it is turned": "пары составляют только открытые карты: верх кучки, когда её открыли",
+    "only open cards pair: a heap's top once it is turned":
+        "пары составляют только открытые карты: верх кучки, когда её открыли",
     # village
     "the cards are gathered only when nothing fits any more": "карты собирают, только когда уже ничего не подходит",
     "only the uppermost card of a heap is free": "свободна только верхняя карта кучки",
-    "a marriage lays a card on its suit one rank higher or lower": "при браке карту кладут на карту своей масти на ступень выше или ниже",
-    "an ace's pile rises and a king's falls, always in one suit": "стопка туза растёт вверх, стопка короля — вниз, всегда в одной масти",
+    "a marriage lays a card on its suit one rank higher or lower":
+        "при браке карту кладут на карту своей масти на ступень выше или ниже",
+    "an ace's pile rises and a king's falls, always in one suit":
+        "стопка туза растёт вверх, стопка короля — вниз, всегда в одной масти",
     "no further laying out is permitted": "больше раскладывать нельзя",
     "the cards are gathered only when the whole pack is out": "карты собирают, только когда вся колода вышла",
     "under this reading no card moves between heaps": "при этом чтении карты между кучками не переходят",
@@ -398,7 +411,7 @@ def _value(text: str, game: Game | None) -> str:
     if text in _WORDS_RU:
         return _WORDS_RU[text]
     if game is not None:
-        for pile, label in _labels_en(type(game)).items():
+        for pile, label in _labels_en(game.id).items():
             if text == label:
                 return game.pile_label(pile, "ru")
         if text == game.title_en:
@@ -406,10 +419,12 @@ def _value(text: str, game: Game | None) -> str:
     return localize_cards(_cites(text), "ru")
 
 
-@lru_cache(maxsize=None)
-def _labels_en(cls: type) -> dict[str, str]:
+@cache
+def _labels_en(game_id: str) -> dict[str, str]:
     from .game import _labels
-    return {pile: en for pile, (en, _ru) in _labels(cls).items()}
+    from .registry import game_class
+
+    return {pile: en for pile, (en, _ru) in _labels(game_class(game_id)).items()}
 
 
 def known(text: str) -> bool:

@@ -20,6 +20,7 @@ replaced) and the record starts again empty; an entry of the wrong shape is drop
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -61,10 +62,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -120,16 +119,14 @@ class RecordBook:
             if not isinstance(readings, dict):
                 continue
             for key, value in readings.items():
-                e = _entry(value)
-                if e is not None and isinstance(key, str):
-                    out.setdefault(str(gid), {})[key] = e
+                entry = _entry(value)
+                if entry is not None and isinstance(key, str):
+                    out.setdefault(str(gid), {})[key] = entry
         return out
 
     def _set_aside(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.replace(self.path, self.path.with_name(FILE + ".corrupt"))
-        except OSError:
-            pass
 
     def entry(self, game: str, options: Mapping[str, Any]) -> dict[str, int]:
         """The record of ``game`` under the reading ``options`` (zeros when none)."""

@@ -7,9 +7,8 @@ import random
 import re
 from pathlib import Path
 
-import pytest
-
 import pasyans
+import pytest
 from pasyans import human, i18n
 from pasyans.cards import CARDS, Card, rank_text
 from pasyans.cli import main
@@ -123,7 +122,7 @@ def test_the_default_language_follows_the_text_layer():
 # ---- ten is 10 -----------------------------------------------------------------------------------
 def test_ten_is_written_10():
     assert str(Card.parse("TH")) == "10♥" and Card.parse("TH").ascii == "TH"
-    assert [rank_text(r) for r in range(1, 14)] == "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    assert [rank_text(r) for r in range(1, 14)] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert Card.parse("10H") == Card.parse("TH")
 
 
@@ -184,7 +183,8 @@ def test_the_hint_does_not_name_a_face_down_card():
     r = t.handle({"action": "hint"})
     assert r["ok"]
     g = t.game
-    hidden = {c for v in g.piles.values() for c in v.cards[:v.down]} - {c for v in g.piles.values() for c in v.cards[v.down:]}
+    up = {c for v in g.piles.values() for c in v.cards[v.down:]}
+    hidden = {c for v in g.piles.values() for c in v.cards[:v.down]} - up
     assert hidden and not any(str(CARDS[c]) in r["message"] for c in hidden), r["message"]
 
 

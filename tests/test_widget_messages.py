@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import pasyans
+import pytest
 from pasyans.record_book import RecordBook
 from pasyans.widgets import Table
 

@@ -789,7 +789,8 @@ class Table(anywidget.AnyWidget):
     def _do_back(self) -> dict:
         if self._readings and len(self._game.moves) <= self._readings[-1]["mark"]:
             return self._do_undo()
-        return {"played": self.back().notation}
+        m = self.back()
+        return {"played": m.notation} if m is not None else {}
 
     def _do_hint(self) -> dict:
         h = self.hint()
@@ -827,7 +828,8 @@ class Table(anywidget.AnyWidget):
                     "message_ru": f"{head_ru}: это чтение уже действует"}
         stop = r["stopped"]
         if stop is None:
-            en = f"{head_en}: the {_moves_text(r['of'], 'en')} so far replay{'s' if r['of'] == 1 else ''} under this reading"
+            verb = "replays" if r["of"] == 1 else "replay"
+            en = f"{head_en}: the {_moves_text(r['of'], 'en')} so far {verb} under this reading"
             ru = f"{head_ru}: все ходы партии ({r['of']}) повторены при этом чтении"
         else:
             out["stopped"] = stop["move"]
