@@ -14,8 +14,8 @@ never touch the real one). Like PySolFC's statistics, counted as follows:
   a game abandoned, lost or still open leaves it at 0) and is restored plus one when that game is
   won; ``best_streak`` is the longest there has been.
 
-The file is written atomically (a temporary file in the same folder, then a rename). A file that
-cannot be read as a record is set aside as ``record.json.corrupt`` (once; an older copy there is
+The file is written atomically (:mod:`pasyans.atomic`: a temporary file in the same folder, then
+a rename). A file that cannot be read as a record is set aside as ``record.json.corrupt`` (once; an older copy there is
 replaced) and the record starts again empty; an entry of the wrong shape is dropped alone.
 """
 from __future__ import annotations
@@ -23,11 +23,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .atomic import write_text
 from .errors import PasyansError
 
 FORMAT = "pasyans-player-record/1"
@@ -49,22 +49,6 @@ def data_dir() -> Path:
 def reading_key(options: Mapping[str, Any]) -> str:
     """A reading as a stable text key: ``name=value`` pairs sorted by name, ``;``-joined."""
     return ";".join(f"{k}={options[k]}" for k in sorted(options))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _entry(value: Any) -> dict[str, int] | None:
@@ -141,7 +125,7 @@ class RecordBook:
         e["best_streak"] = max(e["best_streak"], e["streak"])
         doc = {"format": FORMAT, "games": games}
         try:
-            write_atomic(self.path, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+            write_text(self.path, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
         except OSError as err:
             raise PasyansError(f"the player's record could not be written to {self.path}: "
                                f"{err.strerror or err}") from None
