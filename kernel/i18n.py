@@ -16,6 +16,7 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .cards import RANK_TEXT, RANK_TEXT_RU
 from .human import HIDDEN_CARD, localize_cards
 
 if TYPE_CHECKING:
@@ -242,6 +243,8 @@ def info_label(key: str, lang: str) -> str:
 def info_value(value: Any, lang: str) -> str:
     text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
     if lang == "ru":
+        if text in RANK_TEXT:  # a rank alone (the braid's base)
+            return RANK_TEXT_RU[RANK_TEXT.index(text)]
         return localize_cards(_INFO_VALUES.get(text, text), lang)
     return _INFO_VALUES_EN.get(text, text)
 

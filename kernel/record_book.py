@@ -9,7 +9,10 @@ never touch the real one). Like PySolFC's statistics, counted as follows:
 * It counts as **played** when the player makes its first move at the table (a move played,
   stepped, redone or compulsory; a position loaded or replayed is not a move of theirs). It is
   counted then, once: a game left unfinished is a game played and not won.
-* It counts as **won** when it first reaches the goal, once, however often undo and redo cross it.
+* It counts as **won** when it first reaches the goal, once, however often undo and redo cross it,
+  unless the player stepped through a loaded line (a solver's) in it: that win is not theirs.
+  Only the player's actions at the table count (``Table.handle``); notebook code calling
+  ``Table.play`` is a demonstration, not a game of the player's.
 * The **streak** is the number of games won in a row. It breaks as soon as a game is played (so
   a game abandoned, lost or still open leaves it at 0) and is restored plus one when that game is
   won; ``best_streak`` is the longest there has been.

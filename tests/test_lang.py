@@ -99,6 +99,9 @@ def test_the_russian_table_speaks_no_english(gid):
     for t, rnd, tries in walk(gid, "ru"):
         for text in seen_texts(t, rnd, tries):
             assert not english_words(text), (gid, t.move_count, text)
+            assert not re.search(r"(?<![A-Za-z])[AJQKT](?=[♠♥♦♣]|$)", text), (gid, "an English rank", text)
+        for _name, value in t.view["extras"]:
+            assert value not in ("A", "J", "Q", "K", "T"), (gid, "an English rank", value)
     assert t.view["ui"] == i18n.ui("ru") and t.view["lang"] == "ru"
 
 

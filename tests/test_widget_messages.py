@@ -179,6 +179,15 @@ def test_record_counts_played_won_and_streaks(tmp_path):
     assert book["clock"]["redeals=2;second_deal=same"] == {"played": 3, "won": 2, "streak": 0, "best_streak": 2}
 
 
+def test_record_a_win_by_stepping_a_loaded_line_is_not_the_players(tmp_path):
+    t = Table("clock", deal=1, lang="en", record=tmp_path)
+    t.load_line(clock_won(1))
+    while t.status == "playing":
+        assert t.handle({"action": "step"})["ok"]
+    assert t.status == "won"
+    assert t.view["record"] == {"played": 1, "won": 0, "streak": 0, "best_streak": 0}
+
+
 def test_record_python_calls_are_not_the_players(tmp_path):
     t = Table("clock", deal=1, lang="en", record=tmp_path)
     for n in clock_won(1):

@@ -128,7 +128,7 @@ class Table(anywidget.AnyWidget):
         self._message: dict[str, str] | None = None  # {"kind", "en", "ru"}: cleared when the position changes
         self._defer: list[dict] | None = None         # inside handle(): the syncs asked for, done once at its end
         self._readings: list[dict] = []               # reading changes that undo can take back
-        self._rec: dict[str, Any] = {"played": False, "won": False, "carried": 0}
+        self._rec: dict[str, Any] = {"played": False, "won": False, "carried": 0, "assisted": False}
         self._book: RecordBook | None = None if record is False else RecordBook(None if record is True else record)
         self._book_entry: dict[str, int] | None = None
         self.lang = lang
@@ -154,7 +154,7 @@ class Table(anywidget.AnyWidget):
         self._hint = None
         if not keep_readings:
             self._readings = []
-        self._rec = {"played": False, "won": False, "carried": 0}
+        self._rec = {"played": False, "won": False, "carried": 0, "assisted": False}
         self._book_entry = None
         layout = g.layout()
         with self.hold_sync():
@@ -460,9 +460,8 @@ class Table(anywidget.AnyWidget):
         line, base = self._line, self._line_base
         self._readings.append({"game": old, "line": line, "line_base": base, "rec": self._rec,
                                "mark": len(g.moves), "name": name, "value": old.options[name]})
-        readings = self._readings
         self._set_game(g, keep_readings=True)
-        self._readings = readings
+        self._rec["assisted"] = bool(self._readings[-1]["rec"].get("assisted"))  # the line followed still counts
         if line and stopped is None and base <= len(g.moves):
             probe = pasyans.new_game(cls.id, old.deal, **resolved)
             try:
@@ -479,9 +478,7 @@ class Table(anywidget.AnyWidget):
     def _undo_reading(self) -> None:
         """Back to the reading (and the whole game) before the last change of reading."""
         r = self._readings.pop()
-        readings = self._readings
         self._set_game(r["game"], keep_readings=True)
-        self._readings = readings
         self._line, self._line_base = r["line"], r["line_base"]
         self._rec = r["rec"]
         self._sync(highlight=self._cites_of_last())
@@ -672,7 +669,7 @@ class Table(anywidget.AnyWidget):
             if not rec["played"]:
                 self._book_entry, rec["carried"] = book.played(g.id, g.options)
                 rec["played"] = True
-            if g.status == "won" and not rec["won"]:
+            if g.status == "won" and not rec["won"] and not rec.get("assisted"):
                 self._book_entry = book.won(g.id, g.options, rec["carried"])
                 rec["won"] = True
         except PasyansError:
@@ -784,6 +781,9 @@ class Table(anywidget.AnyWidget):
         return {"count": n}
 
     def _do_step(self) -> dict:
+        pos = self._line_pos()
+        if self._line and pos is not None and pos < len(self._line):
+            self._rec["assisted"] = True  # a move of the loaded line is not the player's own
         return {"played": self.step().notation}
 
     def _do_back(self) -> dict:
