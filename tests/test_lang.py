@@ -71,6 +71,8 @@ def test_every_option_and_info_field_has_a_russian_name():
     for cls in GAMES.values():
         for o in cls.OPTIONS:
             assert o.name in i18n.OPTION_NAMES_RU, (cls.id, o.name)
+            assert (cls.id, o.name) in i18n.OPTION_DOCS_RU, (cls.id, o.name)
+            assert not english_words(i18n.option_doc(cls.id, o, "ru")), (cls.id, o.name)
             for c in o.choices:
                 assert not english_words(i18n.choice_text(c, "ru")), (cls.id, o.name, c)
         for key in cls(1).info():

@@ -248,7 +248,7 @@ class Table(anywidget.AnyWidget):
             "line": None if not self._line else {"pos": -1 if pos is None else pos, "len": len(self._line)},
             "hint": hint,
             "options": [{"name": o.name, "choices": [str(c) for c in o.choices], "value": str(g.options[o.name]),
-                         "default": str(o.default), "doc": o.doc, "note": o.note,
+                         "default": str(o.default), "doc": i18n.option_doc(g.id, o, lang), "note": o.note,
                          "label": i18n.option_name(o.name, lang),
                          "choice_labels": [i18n.choice_text(c, lang) for c in o.choices]} for o in g.OPTIONS],
             "deal_range": [DEAL_MIN, DEAL_MAX], "layer": self.layer,
