@@ -65,6 +65,8 @@ def describe(game: Game, move: Move, lang: str = "en", after: bool = False) -> s
     text = _describe(game, move, lang)
     for c in hidden_steps(game, move, after):
         text = re.sub(rf"(?<![0-9A-Za-z]){re.escape(str(CARDS[c]))}", HIDDEN_CARD[lang], text, count=1)
+    if lang == "ru":  # "раздача: колода → армия, место 1 (карта рубашкой вверх)", not "раздача: карта …: колода → …"
+        text = re.sub(rf"{HIDDEN_CARD['ru']}: ([^;]+)", rf"\1 ({HIDDEN_CARD['ru']})", text)
     return localize_cards(text, lang)
 
 

@@ -235,6 +235,11 @@ def choice_text(choice: Any, lang: str) -> str:
     return CHOICES_RU.get(text, text) if lang == "ru" else text
 
 
+def player(name: str | None, lang: str) -> str | None:
+    """A player's name as the table writes it in ``lang``."""
+    return PLAYERS_RU.get(name, name) if lang == "ru" and name else name
+
+
 def info_label(key: str, lang: str) -> str:
     en, ru = INFO_LABELS.get(key, (key.replace("_", " "), key.replace("_", " ")))
     return ru if lang == "ru" else en
@@ -378,7 +383,7 @@ SENTENCES: dict[str, str] = {
         "в партере карту кладут на карту на ступень выше, любой масти",
     # spouses
     "a card pairs only with a card of the same suit": "карта составляет пару только с картой той же масти",
-    "a pair is one card of A's and one of B's": "пара — одна карта A и одна карта B",
+    "a pair is one card of A's and one of B's": "пара — одна карта игрока А и одна карта игрока В",
     "it is {turn}'s turn": "сейчас ходит {turn}",
     "the heaps are turned in order: next is {pile}": "кучки открывают по порядку: следующая — {pile}",
     "a card pairs only with the same card of the other pack, «парная ей карта одинаковой масти»":
@@ -396,7 +401,9 @@ SENTENCES: dict[str, str] = {
     "the cards are gathered only when the whole pack is out": "карты собирают, только когда вся колода вышла",
     "under this reading no card moves between heaps": "при этом чтении карты между кучками не переходят",
 }
-_WORDS_RU = {"nothing": "ничего", HIDDEN_CARD["en"]: HIDDEN_CARD["ru"]}
+#: The players of a game for two (Супружеский пасьянс) as its Russian labels write them.
+PLAYERS_RU = {"A": "А", "B": "В"}
+_WORDS_RU = {"nothing": "ничего", HIDDEN_CARD["en"]: HIDDEN_CARD["ru"], **PLAYERS_RU}
 _CITES = re.compile(r"^(?P<body>.*?)\s*\((?P<cites>(?:rules? [IVX]+(?: and [IVX]+)?, )?[a-z_]+\.[\w.]+"
                     r"(?:(?:, | and |–)[a-z_]+\.[\w.]+)*)\)$")
 

@@ -236,3 +236,12 @@ def test_record_default_folder_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.delenv("PASYANS_DATA_DIR")
     import platformdirs
     assert RecordBook().folder == Path(platformdirs.user_data_dir("pasyans", appauthor=False))
+
+
+def test_russian_moves_of_face_down_cards_and_players():
+    t = Table("braid", deal=3, lang="ru", record=False)
+    assert t.view["legal"][0]["label"] == "раздача: колода → коса (карта рубашкой вверх)"
+    t = Table("spouses", deal=3, lang="ru", record=False)
+    assert t.view["turn"] == "A" and t.view["turn_label"] == "А"  # Cyrillic, as the piles' labels
+    assert i18n.translate("it is B's turn (spouses.p3.s1, spouses.p4.s2)", "ru") == \
+        "сейчас ходит В (spouses.p3.s1, spouses.p4.s2)"

@@ -243,7 +243,7 @@ class Table(anywidget.AnyWidget):
             "seq": self._seq, "game": g.id, "title_ru": g.title_ru, "title_en": g.title_en, "deal": g.deal,
             "packs": g.packs, "lang": self.lang, "extent": [round(w, 3), round(h, 3)], "groups": groups,
             "cards": cards, "piles": pile_info, "legal": legal, "last": last, "anim": anim or [],
-            "status": g.status, "turn": g.turn, "moves": len(g.moves), "cards_left": info.get("cards_left"),
+            "status": g.status, "turn": g.turn, "turn_label": i18n.player(g.turn, lang), "moves": len(g.moves), "cards_left": info.get("cards_left"),
             "extras": extras, "can_undo": self._can_undo(), "can_redo": g.can_redo,
             "line": None if not self._line else {"pos": -1 if pos is None else pos, "len": len(self._line)},
             "hint": hint,
