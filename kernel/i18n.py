@@ -287,6 +287,9 @@ SENTENCES: dict[str, str] = {
         "карты из талона проходят через резерв, а из резерва в траншеи, прежде чем их можно играть",
     "a reserve card goes only on the trench cards at the ends of the line it is taken from":
         "карта резерва кладётся только на карты траншей на концах линии, из которой она взята",
+    "the foundation cards follow suit": "основания собираются в своей масти",
+    "this foundation takes {rank} next: ascending and descending series alternate on it, from ace to ace":
+        "это основание берёт теперь {rank}: на нём чередуются восходящие и нисходящие ряды, от туза до туза",
     # braid
     "only the last card of the braid is ever taken": "из косы берут только последнюю карту",
     "the side places are filled from the pack, not from the braid": "боковые места заполняются из колоды, а не из косы",
@@ -379,6 +382,8 @@ SENTENCES: dict[str, str] = {
     "cards taken from the bouquet cannot be returned to it": "карты, взятые из букета, нельзя вернуть в него",
     "only the top card of a packet is available": "доступна только верхняя карта пачки",
     "the foundations are the aces": "основания — тузы",
+    "on the foundations cards are built by suits": "на основания карты кладут по мастям",
+    "a foundation takes the next card of its suit": "на основание кладут следующую карту его масти",
     "in the parterre a card goes on one a rank above it, of any suit":
         "в партере карту кладут на карту на ступень выше, любой масти",
     # spouses

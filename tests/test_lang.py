@@ -245,3 +245,33 @@ def test_russian_moves_of_face_down_cards_and_players():
     assert t.view["turn"] == "A" and t.view["turn_label"] == "А"  # Cyrillic, as the piles' labels
     assert i18n.translate("it is B's turn (spouses.p3.s1, spouses.p4.s2)", "ru") == \
         "сейчас ходит В (spouses.p3.s1, spouses.p4.s2)"
+
+
+@pytest.mark.parametrize("gid", [g for g in GAMES if g not in ("clock", "spouses")])
+def test_a_card_tried_on_a_foundation_hears_the_rule_that_stops_it(gid):
+    """Not "cannot go from … here": the rule (with its sentence) that keeps this card off that foundation."""
+    t = Table(gid, deal=4, lang="en", record=False)
+    rnd = random.Random(2)
+    t.game.advance()
+    for _ in range(10):
+        legal = t.game.legal_moves()
+        t.game.play(rnd.choice(legal))
+        t.game.advance()
+        if t.game.status != "playing":
+            while t.game.status != "playing":
+                t.game.undo()
+            break
+    g = t.game
+    found = [s.pile for s in g.layout().spots if s.role == "foundation"]
+    tried = 0
+    for p, v in g.piles.items():
+        if not v.cards or v.down >= len(v.cards) or p in found:
+            continue
+        for f in found[:4]:
+            if tried >= 20 or any((v.cards[-1], p, f) in m.steps for m in g.legal_moves()):
+                continue
+            tried += 1
+            why = str(t.explain(v.cards[-1], p, f))
+            assert "cannot go from" not in why and re.search(r"\(.*[a-z_]+\.[a-z0-9]+\.s\d", why), (gid, why)
+            assert i18n.known(why), why
+    assert tried
