@@ -3,12 +3,13 @@
 The engine's moves name every card they carry, including cards that lie face down (the pack's
 top card dealt to the table). A reader at the table sees only the faces turned up, so the
 descriptions shown to them (legal moves, hints, the compulsory move in the status line,
-refusals) say "a card" for a card they cannot see. Cards are written as readers see them
+refusals) say "a face-down card" for a card they cannot see. Cards are written as readers see them
 (``10♥``, never ``T♥``; in Russian ``Д♠`` for the queen).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import CARDS, rank_text
@@ -30,9 +31,16 @@ def localize_cards(text: str, lang: str) -> str:
     return CARD_TOKEN.sub(lambda m: rank_text(_RANK_OF.get(m.group(1)) or int(m.group(1)), "ru") + m.group(2), text)
 
 
+#: Words a move's ``arg`` carries, in Russian (the English is the arg itself).
+ARGS_RU = {"fill": "заполнить"}
+
+
 def _describe(game: Game, move: Move, lang: str) -> str:
     own = getattr(type(game), "describe", None)  # game.describe(move, lang) where the game has one
-    return own(game, move, lang) if callable(own) else move.describe(lang)
+    text = own(game, move, lang) if callable(own) else move.describe(lang)
+    if lang == "ru" and move.arg in ARGS_RU and text.startswith(move.arg):
+        text = ARGS_RU[move.arg] + text[len(move.arg):]
+    return text
 
 
 def hidden_steps(game: Game, move: Move, after: bool = False) -> list[int]:
@@ -57,23 +65,14 @@ def describe(game: Game, move: Move, lang: str = "en", after: bool = False) -> s
     text = _describe(game, move, lang)
     for c in hidden_steps(game, move, after):
         text = re.sub(rf"(?<![0-9A-Za-z]){re.escape(str(CARDS[c]))}", HIDDEN_CARD[lang], text, count=1)
+    if lang == "ru":  # "раздача: колода → армия, место 1 (карта рубашкой вверх)", not "раздача: карта …: колода → …"
+        text = re.sub(rf"{HIDDEN_CARD['ru']}: ([^;]+)", rf"\1 ({HIDDEN_CARD['ru']})", text)
     return localize_cards(text, lang)
 
 
-def mask(text: str, game: Game, lang: str = "en") -> str:
-    """``text`` with every card that lies only face down on the table replaced by "a face-down card"."""
-    down: set[int] = set()
-    up: set[int] = set()
-    for pile in game.piles.values():
-        down.update(pile.cards[:pile.down])
-        up.update(pile.cards[pile.down:])
-    hidden = down - up
-    if not hidden:
+def unname(text: str, cards: Iterable[int], lang: str = "en") -> str:
+    """``text`` with ``cards`` (cards the reader cannot see) written as "a face-down card"."""
+    names = {str(CARDS[c]) for c in cards}
+    if not names:
         return text
-    names = {str(CARDS[c]) for c in hidden}
-
-    def swap(m: re.Match) -> str:
-        return HIDDEN_CARD[lang] if m.group(0) in names else m.group(0)
-
-    return CARD_TOKEN.sub(swap, text)
-
+    return CARD_TOKEN.sub(lambda m: HIDDEN_CARD[lang] if m.group(0) in names else m.group(0), text)

@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .cards import RANK_TEXT, RANK_TEXT_RU
 from .human import HIDDEN_CARD, localize_cards
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ UI: dict[str, tuple[str, str]] = {
     "lang.en": ("English", "English"),
     "lang.ru": ("Русский", "Русский"),
     "save": ("Save", "Сохранить"),
-    "save.title": ("Save the game as a record (JSON)", "Сохранить партию в файл (JSON)"),
+    "save.title": ("Save the game as a record (JSON)", "Сохранить запись партии в файл"),
     "load": ("Load", "Загрузить"),
     "load.title": ("Load a saved game", "Загрузить сохранённую партию"),
     "load.file": ("game record to load", "файл партии для загрузки"),
@@ -78,7 +79,14 @@ UI: dict[str, tuple[str, str]] = {
     "reading.default": ("default", "по умолчанию"),
     "reading.key": ("key", "клавиша"),
     "reading.note": ("note", "примечание"),
+    "readings": ("Rule readings", "Чтения правил"),
     "actions": ("moves without a card", "ходы без карты"),
+    "chosen_half": ("chosen as part of this move", "выбрана для этого хода"),
+    "chosen_place": ("the place chosen for it", "выбранное для неё место"),
+    "target": ("the picked-up card can go here", "сюда можно положить взятую карту"),
+    "source": ("can complete this move", "может завершить этот ход"),
+    "hint_card": ("the hint's card", "карта подсказки"),
+    "hint_place": ("the hint's place", "место подсказки"),
     "table": ("the table", "стол"),
     "text": ("the text of the game", "текст пасьянса"),
     "text.aside": ("the text beside the table", "текст рядом со столом"),
@@ -137,11 +145,13 @@ UI: dict[str, tuple[str, str]] = {
     # keyboard help: key.X the keys, help.X what they do
     "help": ("Keyboard", "Клавиши"),
     "key.arrows": ("Arrow keys", "Стрелки"), "help.arrows": ("move between cards and places", "по картам и местам"),
-    "key.page": ("Page Down / Page Up", "Page Down / Page Up"), "help.page": ("next / previous pile", "следующая / предыдущая стопка"),
+    "key.page": ("Page Down / Page Up", "Page Down / Page Up"),
+    "help.page": ("next / previous pile", "следующая / предыдущая стопка"),
     "key.home": ("Home / End", "Home / End"), "help.home": ("first / last pile", "первая / последняя стопка"),
     "key.enter": ("Enter / Space", "Enter / пробел"),
     "help.enter": ("pick up a card, then put it on a place", "взять карту, потом положить её на место"),
-    "key.escape": ("Escape", "Escape"), "help.escape": ("put the card back (cancel)", "положить карту обратно (отмена)"),
+    "key.escape": ("Escape", "Escape"),
+    "help.escape": ("put the card back (cancel)", "положить карту обратно (отмена)"),
     "key.undo": ("u", "u"), "help.undo": ("undo", "отменить ход"),
     "key.redo": ("r", "r"), "help.redo": ("redo", "повторить ход"),
     "key.restart": ("Shift+R", "Shift+R"), "help.restart": ("restart the deal", "начать расклад сначала"),
@@ -174,7 +184,8 @@ INFO_LABELS: dict[str, tuple[str, str]] = {
     "decided_by": ("decided by", "решает"),
 }
 _INFO_VALUES: dict[str, str] = {
-    "lay": "выкладка", "play": "игра", "rising": "вверх", "falling": "вниз", "not yet chosen": "ещё не выбрано",
+    "lay": "выкладка", "deal": "раздача", "play": "игра", "rising": "вверх", "falling": "вниз",
+    "not yet chosen": "ещё не выбрано",
     "True": "да", "False": "нет", "yes": "да", "no": "нет",
 }
 _INFO_VALUES_EN = {"True": "yes", "False": "no", "lay": "laying out", "deal": "dealing", "play": "play"}
@@ -198,7 +209,8 @@ CHOICES_RU: dict[str, str] = {
     "free": "свободно", "aces": "тузы", "any": "любые", "single": "по одной", "sequence": "последовательность",
     "True": "да", "False": "нет", "rule": "правило", "advice": "совет", "choice": "по выбору",
     "unfit": "неподходящие", "reversed": "в обратном порядке", "no": "нет", "two_cards": "по две карты",
-    "two_places": "два места", "all": "все", "must": "обязательно", "may": "по желанию", "next_row": "со следующим рядом",
+    "two_places": "два места", "all": "все", "must": "обязательно", "may": "по желанию",
+    "next_row": "со следующим рядом",
     "none": "нет", "top": "верхняя", "in_order": "по порядку", "twin": "двойник", "stuck": "при остановке",
     "open": "открыто", "turned": "только что открытая", "once": "одно для всех", "each": "у каждого своё",
     "yes": "да", "both": "в обе стороны", "from": "только из них", "first_first": "с первой карты",
@@ -223,6 +235,11 @@ def choice_text(choice: Any, lang: str) -> str:
     return CHOICES_RU.get(text, text) if lang == "ru" else text
 
 
+def player(name: str | None, lang: str) -> str | None:
+    """A player's name as the table writes it in ``lang``."""
+    return PLAYERS_RU.get(name, name) if lang == "ru" and name else name
+
+
 def info_label(key: str, lang: str) -> str:
     en, ru = INFO_LABELS.get(key, (key.replace("_", " "), key.replace("_", " ")))
     return ru if lang == "ru" else en
@@ -231,6 +248,8 @@ def info_label(key: str, lang: str) -> str:
 def info_value(value: Any, lang: str) -> str:
     text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
     if lang == "ru":
+        if text in RANK_TEXT:  # a rank alone (the braid's base)
+            return RANK_TEXT_RU[RANK_TEXT.index(text)]
         return localize_cards(_INFO_VALUES.get(text, text), lang)
     return _INFO_VALUES_EN.get(text, text)
 
@@ -268,6 +287,9 @@ SENTENCES: dict[str, str] = {
         "карты из талона проходят через резерв, а из резерва в траншеи, прежде чем их можно играть",
     "a reserve card goes only on the trench cards at the ends of the line it is taken from":
         "карта резерва кладётся только на карты траншей на концах линии, из которой она взята",
+    "the foundation cards follow suit": "основания собираются в своей масти",
+    "this foundation takes {rank} next: ascending and descending series alternate on it, from ace to ace":
+        "это основание берёт теперь {rank}: на нём чередуются восходящие и нисходящие ряды, от туза до туза",
     # braid
     "only the last card of the braid is ever taken": "из косы берут только последнюю карту",
     "the side places are filled from the pack, not from the braid": "боковые места заполняются из колоды, а не из косы",
@@ -290,7 +312,8 @@ SENTENCES: dict[str, str] = {
     "on the aces red and black alternate": "на тузах красные и чёрные чередуются",
     "under this reading cards of the main row go only to the aces":
         "при этом чтении карты главного ряда идут только на тузы",
-    "«для перемены» a place of the main row takes only two cards": "«для перемены» место главного ряда берёт только две карты",
+    "«для перемены» a place of the main row takes only two cards":
+        "«для перемены» место главного ряда берёт только две карты",
     "the main row is built downward one rank at a time": "главный ряд собирается вниз, по одной ступени",
     "an ace goes beside the others, to the next free place": "туз кладут рядом с другими, на следующее свободное место",
     "an empty place of the main row is filled from the кон": "пустое место главного ряда заполняют из кона",
@@ -314,7 +337,8 @@ SENTENCES: dict[str, str] = {
     # go_no_go
     "a cleared column is refilled with an end card from another column":
         "опустевший столбец заполняют крайней картой другого столбца",
-    "cards are transferred in suit, between end cards only": "карты перекладывают по масти, только между крайними картами",
+    "cards are transferred in suit, between end cards only":
+        "карты перекладывают по масти, только между крайними картами",
     "the middle three cards of a row do not go, even if they fit": "три средние карты ряда не идут, даже если подходят",
     "transfers begin only when the whole pack is laid out": "перекладывать начинают, только когда вся колода разложена",
     "cards are transferred in suit, one higher or lower, between end cards only":
@@ -325,7 +349,8 @@ SENTENCES: dict[str, str] = {
     # indian_empress
     "the 32 cards are taken out first, and the four rows are laid out before any play":
         "сначала вынимают 32 карты и раскладывают четыре ряда, и только потом играют",
-    "a vacancy in the Army or the Navy must first be refilled": "сначала надо заполнить пустое место в армии или во флоте",
+    "a vacancy in the Army or the Navy must first be refilled":
+        "сначала надо заполнить пустое место в армии или во флоте",
     "cards from the pack or the talon cannot be played at once but must first pass through the Army or the Navy":
         "карты из колоды или талона нельзя играть сразу: сначала они должны пройти через армию или флот",
     "the pack is gone through once only": "колоду проходят только один раз",
@@ -338,10 +363,12 @@ SENTENCES: dict[str, str] = {
     "each card can be paired only once": "каждую карту можно спаровать только однажды",
     "an Army card is laid on a Navy card, or a Navy card on an Army card":
         "карту армии кладут на карту флота или карту флота на карту армии",
-    "red cards go on the Generals, black ones on the Admirals": "красные карты идут на генералов, чёрные — на адмиралов",
+    "red cards go on the Generals, black ones on the Admirals":
+        "красные карты идут на генералов, чёрные — на адмиралов",
     "{card} does not follow {top} on {pile} (it takes {next}; {cites})":
         "{card} не идёт за {top}: {pile} (нужна {next}; {cites})",
-    "an earlier foundation shows the same card and the two are interchangeable: the edition lays it on the first of them":
+    "an earlier foundation shows the same card and the two are interchangeable: "
+    "the edition lays it on the first of them":
         "на одном из прежних оснований лежит та же карта, и они равноценны: издание кладёт карту на первое из них",
     # octagon
     "the pack may be laid through again only three times": "колоду можно перекладывать только три раза",
@@ -349,31 +376,39 @@ SENTENCES: dict[str, str] = {
     "only the cards of the pack are laid on the side packets": "на боковые пачки кладут только карты колоды",
     "a side packet takes the next lower card of its suit": "на боковую пачку кладут следующую младшую карту её масти",
     "the aces are built up in suit": "на тузы кладут вверх по масти",
-    "the middle is laid through again only when the pack is out": "середину перекладывают, только когда колода кончилась",
+    "the middle is laid through again only when the pack is out":
+        "середину перекладывают, только когда колода кончилась",
     # parterre
     "cards taken from the bouquet cannot be returned to it": "карты, взятые из букета, нельзя вернуть в него",
     "only the top card of a packet is available": "доступна только верхняя карта пачки",
     "the foundations are the aces": "основания — тузы",
+    "on the foundations cards are built by suits": "на основания карты кладут по мастям",
+    "a foundation takes the next card of its suit": "на основание кладут следующую карту его масти",
     "in the parterre a card goes on one a rank above it, of any suit":
         "в партере карту кладут на карту на ступень выше, любой масти",
     # spouses
     "a card pairs only with a card of the same suit": "карта составляет пару только с картой той же масти",
-    "a pair is one card of A's and one of B's": "пара — одна карта A и одна карта B",
+    "a pair is one card of A's and one of B's": "пара — одна карта игрока А и одна карта игрока В",
     "it is {turn}'s turn": "сейчас ходит {turn}",
     "the heaps are turned in order: next is {pile}": "кучки открывают по порядку: следующая — {pile}",
     "a card pairs only with the same card of the other pack, «парная ей карта одинаковой масти»":
         "карта составляет пару только с такой же картой другой колоды, «парная ей карта одинаковой масти»",
-    "only open cards pair: a heap's top once it is turned": "пары составляют только открытые карты: верх кучки, когда её открыли",
+    "only open cards pair: a heap's top once it is turned":
+        "пары составляют только открытые карты: верх кучки, когда её открыли",
     # village
     "the cards are gathered only when nothing fits any more": "карты собирают, только когда уже ничего не подходит",
     "only the uppermost card of a heap is free": "свободна только верхняя карта кучки",
-    "a marriage lays a card on its suit one rank higher or lower": "при браке карту кладут на карту своей масти на ступень выше или ниже",
-    "an ace's pile rises and a king's falls, always in one suit": "стопка туза растёт вверх, стопка короля — вниз, всегда в одной масти",
+    "a marriage lays a card on its suit one rank higher or lower":
+        "при браке карту кладут на карту своей масти на ступень выше или ниже",
+    "an ace's pile rises and a king's falls, always in one suit":
+        "стопка туза растёт вверх, стопка короля — вниз, всегда в одной масти",
     "no further laying out is permitted": "больше раскладывать нельзя",
     "the cards are gathered only when the whole pack is out": "карты собирают, только когда вся колода вышла",
     "under this reading no card moves between heaps": "при этом чтении карты между кучками не переходят",
 }
-_WORDS_RU = {"nothing": "ничего", HIDDEN_CARD["en"]: HIDDEN_CARD["ru"]}
+#: The players of a game for two (Супружеский пасьянс) as its Russian labels write them.
+PLAYERS_RU = {"A": "А", "B": "В"}
+_WORDS_RU = {"nothing": "ничего", HIDDEN_CARD["en"]: HIDDEN_CARD["ru"], **PLAYERS_RU}
 _CITES = re.compile(r"^(?P<body>.*?)\s*\((?P<cites>(?:rules? [IVX]+(?: and [IVX]+)?, )?[a-z_]+\.[\w.]+"
                     r"(?:(?:, | and |–)[a-z_]+\.[\w.]+)*)\)$")
 
@@ -398,7 +433,7 @@ def _value(text: str, game: Game | None) -> str:
     if text in _WORDS_RU:
         return _WORDS_RU[text]
     if game is not None:
-        for pile, label in _labels_en(type(game)).items():
+        for pile, label in _labels_en(game.id).items():
             if text == label:
                 return game.pile_label(pile, "ru")
         if text == game.title_en:
@@ -406,10 +441,12 @@ def _value(text: str, game: Game | None) -> str:
     return localize_cards(_cites(text), "ru")
 
 
-@lru_cache(maxsize=None)
-def _labels_en(cls: type) -> dict[str, str]:
+@cache
+def _labels_en(game_id: str) -> dict[str, str]:
     from .game import _labels
-    return {pile: en for pile, (en, _ru) in _labels(cls).items()}
+    from .registry import game_class
+
+    return {pile: en for pile, (en, _ru) in _labels(game_class(game_id)).items()}
 
 
 def known(text: str) -> bool:
@@ -433,3 +470,111 @@ def translate(text: str, lang: str, game: Game | None = None) -> str:
                 out = ru.format(**{k: _value(v, game) for k, v in hit.groupdict().items()})
                 return localize_cards(out + (f" ({_cites(cites)})" if cites else ""), "ru")
     return text
+
+
+#: The rule readings' one-line explanations in Russian, by (game id, option name) (the English
+#: is the option's own ``doc``).
+OPTION_DOCS_RU: dict[tuple[str, str], str] = {
+    ("indian_empress", "pairing"): "сразу: пара — красная карта армии и чёрная карта флота, обе подходящие, и обе "
+                                   "сразу идут на основания; парами: любую карту армии можно положить на любую карту "
+                                   "флота (или наоборот), пара лежит, не разделяясь, пока обе её карты не подойдут, и "
+                                   "тогда сразу поднимается",
+    ("indian_empress", "build"): "по масти: каждый адмирал и генерал собирается в своей масти (правило V Кадоган, его "
+                                 "предполагает «десятка треф», p9.s2); по цвету: любая карта цвета основания и "
+                                 "следующего достоинства",
+    ("besieged_city", "line"): "крест: карта резерва кладётся на карты траншей на двух концах своего ряда и двух "
+                               "концах своего столбца, а пустая траншея заполняется из ряда или столбца, который она "
+                               "завершает (примечание Кадоган); ряд: считается только ряд из трёх, верхняя и нижняя "
+                               "траншеи — стороны первого и последнего рядов",
+    ("besieged_city", "direction"): "смешанное: в одной пачке могут чередоваться карты вверх и вниз; одно: пачка, "
+                                    "начатая вверх или вниз на единицу, держится этого направления",
+    ("besieged_city", "play_order"): "цепь: любые две карты, соседние в порядке оснований (сумма достоинств 14 или 15:"
+                                     " Д на 2, 3 на Д, В на 3 …); пары: только пары, названные в тексте, и подобные им"
+                                     " (сумма 14: Д–2, В–3, 10–4 …)",
+    ("besieged_city", "reserve_up"): "нет: карты резерва попадают на основания только через траншеи; да: карту резерва"
+                                     " можно сыграть на основание прямо",
+    ("besieged_city", "endgame"): "так же: когда колода и талон кончились, резерв играет по правилу III; свободно: "
+                                  "тогда карту резерва можно положить на любую подходящую карту траншеи",
+    ("parterre", "bases"): "тузы: основания — тузы, их кладут по мере освобождения (восполненная раздача); любые: "
+                           "игрок выбирает любую карту основанием её масти, и основание идёт по масти от короля к "
+                           "тузу, до тринадцати карт",
+    ("parterre", "transfer"): "по одной: перекладывается только верхняя карта пачки (правило I); последовательность: "
+                              "нисходящий ряд наверху пачки можно переложить целиком",
+    ("braid", "ends"): "2: «внизу и вверху … две карты», одна карта под косой и одна над ней; 4: две внизу и две "
+                       "вверху, четыре угловых места немецких и современных свидетельств",
+    ("braid", "redeals"): "3: «перекладывать 3 раза» — три перекладки после первой, четыре прохода всего; 2: три "
+                          "прохода всего",
+    ("braid", "foundations"): "8: восемь мест для складывания, по одному на каждую карту основного достоинства в двух "
+                              "колодах; 4: только четыре места, названные в тексте",
+    ("braid", "wrap"): "да: пачка идёт от короля к тузу и дальше до карты под основанием (13 карт); нет: пачка "
+                       "кончается королём",
+    ("braid", "braid_first"): "правило: пока последнюю карту косы можно поднять, такую же вспомогательную нельзя; "
+                              "совет: можно брать любую",
+    ("braid", "side_fill"): "по выбору: пустое боковое место берёт открытую из колоды карту, когда захочет игрок; "
+                            "сразу: его заполняют из колоды прежде всего остального",
+    ("brunette_blonde", "row_build"): "по цвету: в главном ряду чередуются красные и чёрные, как в примере и в "
+                                      "brunette_blonde.p2.s1; по масти: «вперемежку масти» буквально, любая другая "
+                                      "масть",
+    ("brunette_blonde", "fill"): "по выбору: «своевременно», пустое место заполняют из кона, когда игрок сочтёт "
+                                 "нужным; сразу: его заполняют из кона прежде всего остального",
+    ("brunette_blonde", "row_to_row"): "да: верхнюю карту стопки главного ряда можно положить на другую стопку ряда; "
+                                       "нет: карты главного ряда идут только на тузы",
+    ("brunette_blonde", "kon"): "неподходящие: в кон идёт только карта, не подходящая ни к тузам, ни к главному ряду; "
+                                "любые: игрок может положить туда любую карту",
+    ("brunette_blonde", "second_laying"): "так же: кон, поднятый и перевёрнутый рубашкой вверх, раскладывают снова с "
+                                          "первой карты; в обратном порядке: его раскладывают сверху, с последней "
+                                          "карты",
+    ("brunette_blonde", "for_a_change"): "нет: основная игра, восемь мест любой высоты; по две карты: каждое место "
+                                         "главного ряда держит не больше двух карт; два места: в главном ряду два "
+                                         "места",
+    ("village", "bases"): "все: каждый туз и каждый король начинают стопку (шестнадцать); по масти: один туз и один "
+                          "король каждой масти начинают стопки (восемь; второй туз и король масти завершают стопки "
+                          "короля и туза)",
+    ("village", "found"): "обязательно: карта, подходящая к тузу или королю, поднимается сразу; по желанию: игрок "
+                          "выбирает когда",
+    ("village", "fill"): "сразу: опустевшее место сразу покрывают следующей картой колоды; со следующим рядом: оно "
+                         "ждёт следующего ряда из восьми",
+    ("village", "marriages"): "по масти: верхнюю карту кучки можно положить на верхнюю карту другой кучки своей масти "
+                              "на ступень выше или ниже; нет: карты между кучками не переходят",
+    ("village", "available"): "верхняя: поднимается и вступает в брак только верхняя карта кучки; любые: любая видимая"
+                              " карта может подняться к тузу или королю (браки по-прежнему между верхними)",
+    ("village", "gather"): "по порядку: собранную колоду раскладывают снова с первой карты первой кучки, кучку за "
+                           "кучкой; в обратном порядке: с верхней карты восьмой кучки назад",
+    ("clock", "redeals"): "2: отложенные карты раздают снова дважды (три раскладки всего), третья перекладка не "
+                          "разрешена; 1: две раскладки всего",
+    ("clock", "second_deal"): "так же: отложенные карты переворачивают и раздают в том порядке, в каком их "
+                              "откладывали; в обратном порядке: стопку раздают сверху, с последней карты",
+    ("spouses", "pair"): "двойник: карта составляет пару только с такой же картой (достоинство и масть) другой колоды;"
+                         " по масти: с любой картой той же масти, партнёры выбирают, с какой",
+    ("spouses", "reserve"): "нет: основной текст, последние две кучки по две карты; при остановке: шестнадцать кучек, "
+                            "последние четыре карты лежат рубашкой вверх и открываются по одной, когда игра "
+                            "остановилась бы; открыто: четыре запасные карты с начала лежат открыто рядом с кучками",
+    ("octagon", "packets"): "по масти: карта кладётся на боковую пачку, чья верхняя карта на ступень выше в её масти; "
+                            "любые: на ступень выше в любой масти",
+    ("octagon", "relays"): "3: середину переворачивают и перекладывают снова три раза (четыре раскладки всего); 2: три"
+                           " раскладки всего",
+    ("octagon", "middle"): "верхняя: верхняя карта середины остаётся в игре, пока её не покроют; только что открытая: "
+                           "карту можно играть только до того, как откроют следующую",
+    ("favorite", "direction"): "одно для всех: первая поднятая карта, на одну выше или ниже начальной, задаёт "
+                               "направление вверх или вниз всем четырём основаниям; у каждого своё: каждое основание "
+                               "берёт направление от первой положенной на него карты",
+    ("favorite", "wrap"): "да: король и туз — соседи при перекладке между рядами, как на основаниях; нет: для "
+                          "перекладки достоинства должны отличаться на единицу между тузом и королём",
+    ("favorite", "separate"): "в обе стороны: карты перекладывают и на отдельные линии, и с них; только из них: "
+                              "отдельные линии только отдают карты",
+    ("go_no_go", "deal_plays"): "обязательно: пока колоду раскладывают, карта на «идущем» месте, подходящая к "
+                                "основанию, поднимается сразу; по желанию: игрок может оставить её и раскладывать "
+                                "дальше",
+    ("go_no_go", "transfers"): "по масти: крайняя карта кладётся на любую крайнюю карту своей масти, выше или ниже; "
+                               "последовательность: только на карту на ступень выше или ниже",
+    ("go_no_go", "gather"): "с первой карты: собранную колоду раскладывают снова с первой карты первого столбца "
+                            "(столбец 1 с первой карты, потом столбец 2 …); с последней карты: с открытой карты "
+                            "седьмого столбца назад",
+}
+
+
+def option_doc(game: str, option: Any, lang: str) -> str:
+    """A rule reading's one-line explanation in ``lang`` (its ``doc`` in English)."""
+    if lang == "ru":
+        return OPTION_DOCS_RU.get((game, option.name), option.doc)
+    return str(option.doc)

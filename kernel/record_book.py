@@ -9,24 +9,28 @@ never touch the real one). Like PySolFC's statistics, counted as follows:
 * It counts as **played** when the player makes its first move at the table (a move played,
   stepped, redone or compulsory; a position loaded or replayed is not a move of theirs). It is
   counted then, once: a game left unfinished is a game played and not won.
-* It counts as **won** when it first reaches the goal, once, however often undo and redo cross it.
+* It counts as **won** when it first reaches the goal, once, however often undo and redo cross it,
+  unless the player stepped through a loaded line (a solver's) in it: that win is not theirs.
+  Only the player's actions at the table count (``Table.handle``); notebook code calling
+  ``Table.play`` is a demonstration, not a game of the player's.
 * The **streak** is the number of games won in a row. It breaks as soon as a game is played (so
   a game abandoned, lost or still open leaves it at 0) and is restored plus one when that game is
   won; ``best_streak`` is the longest there has been.
 
-The file is written atomically (a temporary file in the same folder, then a rename). A file that
-cannot be read as a record is set aside as ``record.json.corrupt`` (once; an older copy there is
+The file is written atomically (:mod:`pasyans.atomic`: a temporary file in the same folder, then
+a rename). A file that cannot be read as a record is set aside as ``record.json.corrupt`` (once; an older copy there is
 replaced) and the record starts again empty; an entry of the wrong shape is dropped alone.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .atomic import write_text
 from .errors import PasyansError
 
 FORMAT = "pasyans-player-record/1"
@@ -48,24 +52,6 @@ def data_dir() -> Path:
 def reading_key(options: Mapping[str, Any]) -> str:
     """A reading as a stable text key: ``name=value`` pairs sorted by name, ``;``-joined."""
     return ";".join(f"{k}={options[k]}" for k in sorted(options))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _entry(value: Any) -> dict[str, int] | None:
@@ -120,16 +106,14 @@ class RecordBook:
             if not isinstance(readings, dict):
                 continue
             for key, value in readings.items():
-                e = _entry(value)
-                if e is not None and isinstance(key, str):
-                    out.setdefault(str(gid), {})[key] = e
+                entry = _entry(value)
+                if entry is not None and isinstance(key, str):
+                    out.setdefault(str(gid), {})[key] = entry
         return out
 
     def _set_aside(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.replace(self.path, self.path.with_name(FILE + ".corrupt"))
-        except OSError:
-            pass
 
     def entry(self, game: str, options: Mapping[str, Any]) -> dict[str, int]:
         """The record of ``game`` under the reading ``options`` (zeros when none)."""
@@ -144,7 +128,7 @@ class RecordBook:
         e["best_streak"] = max(e["best_streak"], e["streak"])
         doc = {"format": FORMAT, "games": games}
         try:
-            write_atomic(self.path, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+            write_text(self.path, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
         except OSError as err:
             raise PasyansError(f"the player's record could not be written to {self.path}: "
                                f"{err.strerror or err}") from None

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import pasyans
+import pytest
 from pasyans.record_book import RecordBook
 from pasyans.widgets import Table
 
@@ -178,6 +177,15 @@ def test_record_counts_played_won_and_streaks(tmp_path):
     assert t.view["record"] == {"played": 0, "won": 0, "streak": 0, "best_streak": 0}
     book = RecordBook(tmp_path).load()
     assert book["clock"]["redeals=2;second_deal=same"] == {"played": 3, "won": 2, "streak": 0, "best_streak": 2}
+
+
+def test_record_a_win_by_stepping_a_loaded_line_is_not_the_players(tmp_path):
+    t = Table("clock", deal=1, lang="en", record=tmp_path)
+    t.load_line(clock_won(1))
+    while t.status == "playing":
+        assert t.handle({"action": "step"})["ok"]
+    assert t.status == "won"
+    assert t.view["record"] == {"played": 1, "won": 0, "streak": 0, "best_streak": 0}
 
 
 def test_record_python_calls_are_not_the_players(tmp_path):

@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 import pasyans
+from pasyans import human
 from pasyans.game import Game
 from pasyans.layout import FAN_STEP
 
@@ -322,7 +323,8 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
     fsm = font("italic", 12)
     if start:
         frames.append((render(g, width=frame_width, lang=lang, caption=False, theme=theme,
-                              title=f"{g.title_ru} · {g.title_en}"), ["0. the position before the line"]))
+                              title=f"{g.title_ru} · {g.title_en}"),
+                       ["0. " + ("позиция перед партией" if lang == "ru" else "the position before the line")]))
     for k, m in enumerate(line, 1):
         try:
             played = g.play(m)
@@ -337,9 +339,9 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
                 if cards[i] == c:
                     mark.append((dst, i))
                     break
-        img = render(g, width=frame_width, lang=lang, caption=False, mark=mark, theme=theme,
-                     title=f"{k}. {g.describe(played, lang)}")
-        lines = [f"{k}. {g.describe(played, lang)}"]
+        said = human.describe(g, played, lang, after=True)  # 10 not T; a card dealt face down unnamed
+        img = render(g, width=frame_width, lang=lang, caption=False, mark=mark, theme=theme, title=f"{k}. {said}")
+        lines = [f"{k}. {said}"]
         for sid in played.cites[:2]:
             sentence = texts.get(sid)
             lines.append(f"{sid}: {sentence}" if sentence else f"[{sid}]")

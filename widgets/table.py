@@ -155,7 +155,7 @@ class Table(anywidget.AnyWidget):
         self._message: dict[str, str] | None = None  # {"kind", "en", "ru"}: cleared when the position changes
         self._defer: list[dict] | None = None         # inside handle(): the syncs asked for, done once at its end
         self._readings: list[dict] = []               # reading changes that undo can take back
-        self._rec: dict[str, Any] = {"played": False, "won": False, "carried": 0}
+        self._rec: dict[str, Any] = {"played": False, "won": False, "carried": 0, "assisted": False}
         self._book: RecordBook | None = None if record is False else RecordBook(None if record is True else record)
         self._book_entry: dict[str, int] | None = None
         self.lang = lang
@@ -181,7 +181,7 @@ class Table(anywidget.AnyWidget):
         self._hint = None
         if not keep_readings:
             self._readings = []
-        self._rec = {"played": False, "won": False, "carried": 0}
+        self._rec = {"played": False, "won": False, "carried": 0, "assisted": False}
         self._book_entry = None
         layout = g.layout()
         with self.hold_sync():
@@ -272,12 +272,12 @@ class Table(anywidget.AnyWidget):
             "seq": self._seq, "game": g.id, "title_ru": g.title_ru, "title_en": g.title_en, "deal": g.deal,
             "packs": g.packs, "lang": self.lang, "extent": [round(w, 3), round(h, 3)], "groups": groups,
             "cards": cards, "piles": pile_info, "legal": legal, "last": last, "anim": anim or [],
-            "status": g.status, "turn": g.turn, "moves": len(g.moves), "cards_left": info.get("cards_left"),
+            "status": g.status, "turn": g.turn, "turn_label": i18n.player(g.turn, lang), "moves": len(g.moves), "cards_left": info.get("cards_left"),
             "extras": extras, "can_undo": self._can_undo(), "can_redo": g.can_redo,
             "line": None if not self._line else {"pos": -1 if pos is None else pos, "len": len(self._line)},
             "hint": hint,
             "options": [{"name": o.name, "choices": [str(c) for c in o.choices], "value": str(g.options[o.name]),
-                         "default": str(o.default), "doc": o.doc, "note": o.note,
+                         "default": str(o.default), "doc": i18n.option_doc(g.id, o, lang), "note": o.note,
                          "label": i18n.option_name(o.name, lang),
                          "choice_labels": [i18n.choice_text(c, lang) for c in o.choices]} for o in g.OPTIONS],
             "deal_range": [DEAL_MIN, DEAL_MAX], "layer": self.layer,
@@ -484,14 +484,13 @@ class Table(anywidget.AnyWidget):
             except IllegalMove as e:
                 stopped = {"move": i, "notation": m.notation, "reason": str(e),
                            "label_en": human.describe(g, m, "en"), "label_ru": human.describe(g, m, "ru"),
-                           "reason_ru": i18n.translate(human.mask(str(e), g), "ru", g)}
+                           "reason_ru": i18n.translate(str(e), "ru", g)}
                 break
         line, base = self._line, self._line_base
         self._readings.append({"game": old, "line": line, "line_base": base, "rec": self._rec,
                                "mark": len(g.moves), "name": name, "value": old.options[name]})
-        readings = self._readings
         self._set_game(g, keep_readings=True)
-        self._readings = readings
+        self._rec["assisted"] = bool(self._readings[-1]["rec"].get("assisted"))  # the line followed still counts
         if line and stopped is None and base <= len(g.moves):
             probe = pasyans.new_game(cls.id, old.deal, **resolved)
             try:
@@ -508,9 +507,7 @@ class Table(anywidget.AnyWidget):
     def _undo_reading(self) -> None:
         """Back to the reading (and the whole game) before the last change of reading."""
         r = self._readings.pop()
-        readings = self._readings
         self._set_game(r["game"], keep_readings=True)
-        self._readings = readings
         self._line, self._line_base = r["line"], r["line_base"]
         self._rec = r["rec"]
         self._sync(highlight=self._cites_of_last())
@@ -716,10 +713,8 @@ class Table(anywidget.AnyWidget):
             return (f"a compulsory action comes first: {human.describe(g, legal[0], 'en')}",
                     f"сначала обязательный ход: {human.describe(g, legal[0], 'ru')}")
         if text.endswith(" is not allowed here"):
-            return human.mask(text, g), "такой ход здесь не разрешён"
-        en = human.mask(text, g)
-        ru = e.ru if isinstance(e, Refusal) else i18n.translate(en, "ru", g)
-        return en, ru
+            return text, "такой ход здесь не разрешён"
+        return text, e.ru if isinstance(e, Refusal) else i18n.translate(text, "ru", g)
 
     # ---- the player's record ------------------------------------------------------------------
     def _count_for_record(self) -> None:
@@ -731,7 +726,7 @@ class Table(anywidget.AnyWidget):
             if not rec["played"]:
                 self._book_entry, rec["carried"] = book.played(g.id, g.options)
                 rec["played"] = True
-            if g.status == "won" and not rec["won"]:
+            if g.status == "won" and not rec["won"] and not rec.get("assisted"):
                 self._book_entry = book.won(g.id, g.options, rec["carried"])
                 rec["won"] = True
         except PasyansError:
@@ -772,7 +767,9 @@ class Table(anywidget.AnyWidget):
         if len(matches) == 1 and len(matches[0].steps) == 1:
             return {"played": self.play(matches[0]).notation}
         why = self.explain(card, src, to)
-        raise why if isinstance(why, Refusal) else IllegalMove(why)
+        if isinstance(why, Refusal):
+            raise why
+        raise IllegalMove(human.unname(why, [card]) if index < piles[src].down else why)
 
     def explain(self, card: Any, src: str, dst: str) -> str | Refusal:
         """The engine's reason why ``card`` may not go from ``src`` to ``dst`` now."""
@@ -841,12 +838,16 @@ class Table(anywidget.AnyWidget):
         return {"count": n}
 
     def _do_step(self) -> dict:
+        pos = self._line_pos()
+        if self._line and pos is not None and pos < len(self._line):
+            self._rec["assisted"] = True  # a move of the loaded line is not the player's own
         return {"played": self.step().notation}
 
     def _do_back(self) -> dict:
         if self._readings and len(self._game.moves) <= self._readings[-1]["mark"]:
             return self._do_undo()
-        return {"played": self.back().notation}
+        m = self.back()
+        return {"played": m.notation} if m is not None else {}
 
     def _do_hint(self) -> dict:
         h = self.hint()
@@ -884,7 +885,8 @@ class Table(anywidget.AnyWidget):
                     "message_ru": f"{head_ru}: это чтение уже действует"}
         stop = r["stopped"]
         if stop is None:
-            en = f"{head_en}: the {_moves_text(r['of'], 'en')} so far replay{'s' if r['of'] == 1 else ''} under this reading"
+            verb = "replays" if r["of"] == 1 else "replay"
+            en = f"{head_en}: the {_moves_text(r['of'], 'en')} so far {verb} under this reading"
             ru = f"{head_ru}: все ходы партии ({r['of']}) повторены при этом чтении"
         else:
             out["stopped"] = stop["move"]

@@ -28,7 +28,7 @@ are spent).
 """
 from __future__ import annotations
 
-from ..cards import RANK, SUIT
+from ..cards import RANK, SUIT, rank_text
 from ..game import Game, Option
 from ..layout import Layout, Spot
 from ..move import Move
@@ -762,6 +762,13 @@ class BesiegedCity(Game):
         if dst.startswith("trench") and self._p[dst].cards and not self._packs(c, self._p[dst].cards):
             return ("in the trenches a card goes on one of its suit one above or below it, or next to it in "
                     "the order of play (besieged_city.r2.s1, besieged_city.r2.s2)")
+        if dst in FOUND:
+            if FOUND.index(dst) != SUIT[c]:
+                return "the foundation cards follow suit (besieged_city.r6.s1)"
+            h = len(self._p[dst].cards)
+            if h < FULL and SEQ[h] != RANK[c]:
+                return (f"this foundation takes {rank_text(SEQ[h])} next: ascending and descending series "
+                        "alternate on it, from ace to ace (besieged_city.p2.s2)")
         return None
 
     def info(self) -> dict:

@@ -209,6 +209,10 @@ class Parterre(Game):
             return "only the top card of a packet is available (parterre.r1.s1)"
         if dst.startswith("foundation") and not self._fd[SUIT[c]] and RANK[c] != 1 and self.options["bases"] == "aces":
             return "the foundations are the aces (parterre.p1.s3)"
+        if dst in FOUND and FOUND.index(dst) != SUIT[c]:
+            return "on the foundations cards are built by suits (parterre.p1.s3)"
+        if dst in FOUND and self._p[dst].cards:
+            return "a foundation takes the next card of its suit (parterre.p1.s3)"
         if dst.startswith("garden") and self._p[dst].cards and RANK[self._p[dst].cards[-1]] != RANK[c] + 1:
             return "in the parterre a card goes on one a rank above it, of any suit (parterre.p2.s1, parterre.r3.s1)"
         return None
