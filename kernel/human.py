@@ -9,13 +9,13 @@ refusals) say "a face-down card" for a card they cannot see. Cards are written a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from .cards import CARDS, rank_text
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, PileView
     from .move import Move
 
 #: A card as :func:`str` writes it, not glued to a longer word or number.
@@ -43,10 +43,10 @@ def _describe(game: Game, move: Move, lang: str) -> str:
     return text
 
 
-def hidden_steps(game: Game, move: Move, after: bool = False) -> list[int]:
+def hidden_steps(game: Game, move: Move, after: bool = False, piles: Mapping[str, PileView] | None = None) -> list[int]:
     """The cards of ``move`` a reader cannot see: face down where they lie now (``after``: where
-    the move has put them, for a move already played)."""
-    piles = game.piles
+    the move has put them, for a move already played). ``piles``: ``game.piles``, if at hand."""
+    piles = game.piles if piles is None else piles
     out = []
     for c, s, d in move.steps:
         pile = piles.get(d if after else s)
@@ -60,10 +60,11 @@ def hidden_steps(game: Game, move: Move, after: bool = False) -> list[int]:
     return out
 
 
-def describe(game: Game, move: Move, lang: str = "en", after: bool = False) -> str:
+def describe(game: Game, move: Move, lang: str = "en", after: bool = False,
+             piles: Mapping[str, PileView] | None = None) -> str:
     """``move`` described for a reader at ``game``'s table: hidden cards are not named."""
     text = _describe(game, move, lang)
-    for c in hidden_steps(game, move, after):
+    for c in hidden_steps(game, move, after, piles):
         text = re.sub(rf"(?<![0-9A-Za-z]){re.escape(str(CARDS[c]))}", HIDDEN_CARD[lang], text, count=1)
     if lang == "ru":  # "раздача: колода → армия, место 1 (карта рубашкой вверх)", not "раздача: карта …: колода → …"
         text = re.sub(rf"{HIDDEN_CARD['ru']}: ([^;]+)", rf"\1 ({HIDDEN_CARD['ru']})", text)

@@ -277,6 +277,10 @@ SENTENCES: dict[str, str] = {
         "стол изменился раньше, чем пришёл ваш ход; ничего не сыграно, попробуйте ещё раз",
     "deal must be a whole number from {lo} to {hi}, not {given}":
         "номер расклада — целое число от {lo} до {hi}, а не {given}",
+    "a table set up from a constructed position cannot change its reading":
+        "стол, заданный готовой позицией, не может сменить чтение",
+    "there is no legal move number {i} (there are {n})": "хода номер {i} нет (возможных ходов: {n})",
+    "option {name} takes one of {choices}, not {value}": "чтение {name} допускает только {choices}, а не {value}",
     "hints are not available: the solver (pasyans.solver) is not installed":
         "подсказки недоступны: решатель не установлен",
     # besieged_city
@@ -432,6 +436,8 @@ def _cites(text: str) -> str:
 def _value(text: str, game: Game | None) -> str:
     if text in _WORDS_RU:
         return _WORDS_RU[text]
+    if text[:1] == text[-1:] == "'" and text[1:-1] in OPTION_NAMES_RU:  # an option named in a refusal
+        return f"«{OPTION_NAMES_RU[text[1:-1]]}»"
     if game is not None:
         for pile, label in _labels_en(game.id).items():
             if text == label:

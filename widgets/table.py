@@ -245,12 +245,12 @@ class Table(anywidget.AnyWidget):
             for c, s, d in m.steps:
                 src = piles.get(s)
                 steps.append([s, _top_index(src.cards, c) if src else -1, d])
-            legal.append({"k": m.kind, "label": human.describe(g, m, lang), "forced": m.forced,
+            legal.append({"k": m.kind, "label": human.describe(g, m, lang, piles=piles), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
         last = None
         if g.moves:
             m = g.moves[-1]
-            last = {"label": human.describe(g, m, lang, after=True), "cites": list(m.cites), "notes": list(m.notes),
+            last = {"label": human.describe(g, m, lang, after=True, piles=piles), "cites": list(m.cites), "notes": list(m.notes),
                     "n": m.notation}
         info = {k: _jsonable(v) for k, v in g.info().items()}
         extras = []
