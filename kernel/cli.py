@@ -233,8 +233,15 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Help(argparse.ArgumentDefaultsHelpFormatter):
-    """Defaults shown in every help text."""
+class _Help(argparse.HelpFormatter):
+    """Every help text ends with its default, where there is one to show."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        shown = action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE)
+        if shown and "default" not in text and action.default not in (None, False, argparse.SUPPRESS):
+            text += " (default: %(default)s)"
+        return text
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -264,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--lang", choices=LANGS, default="en", help="language of labels and moves")
 
     def game_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", help="a game id or title, e.g. braid or коса (see 'pasyans list')")
+        sp.add_argument("game", metavar="GAME", help="a game id or title, e.g. braid or коса (see 'pasyans list')")
         sp.add_argument("--deal", default="1", help=f"deal number, {DEAL_MIN}-{DEAL_MAX}")
         sp.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule reading (repeatable)")
         lang_arg(sp)

@@ -212,6 +212,8 @@ class Session:
             try:
                 if not self.command(line):
                     return 0
+            except KeyboardInterrupt:  # Ctrl-C during a hint: back to the prompt
+                self.say()
             except (IllegalMove, InvalidMove) as e:
                 self.say(f"{self.w['bad']}: {e}")
             except (PasyansError, OSError) as e:

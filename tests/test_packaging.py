@@ -57,6 +57,9 @@ def _wheelhouse(wheel: Path) -> Path:
              wheel, "nbval", "ipykernel")
         for built in partial.glob("pasyans-*.whl"):
             built.unlink()  # the edition itself comes from this run's wheel
+        for old in house.parent.glob("wheelhouse-*"):  # those of earlier pyprojects or constraints
+            if old != partial:
+                shutil.rmtree(old, ignore_errors=True)
         partial.rename(house)
     return house
 
