@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import IO
 
 
-def write_atomic(path: str | Path, write: Callable[[IO[str]], object], *, newline: str | None = None) -> Path:
+def write_atomic(path: str | Path, write: Callable[[IO[str]], object], *, newline: str | None = None,
+                 parents: bool = True) -> Path:
     """Call ``write(f)`` on a new text file (UTF-8) and put it at ``path`` only when it returns:
     a failure (a full disk, an exception in ``write``) leaves any earlier file at ``path`` whole.
-    A missing folder is created. Returns ``path``."""
+    A missing folder is created unless ``parents`` is false. Returns ``path``."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
@@ -31,7 +33,7 @@ def write_atomic(path: str | Path, write: Callable[[IO[str]], object], *, newlin
     return path
 
 
-def write_text(path: str | Path, text: str) -> Path:
+def write_text(path: str | Path, text: str, *, parents: bool = True) -> Path:
     """Write ``text`` at ``path`` atomically (see :func:`write_atomic`)."""
-    return write_atomic(path, lambda f: f.write(text))
+    return write_atomic(path, lambda f: f.write(text), parents=parents)
 

@@ -6,9 +6,9 @@ import sys
 from typing import TextIO
 
 from .atomic import write_text
-from .cards import CARDS
 from .errors import IllegalMove, InvalidMove, PasyansError
 from .game import Game
+from .human import describe, hidden_steps
 from .move import Move
 
 HELP = {
@@ -33,32 +33,14 @@ WORDS = {
 }
 
 
-HIDDEN = {"en": "a face-down card", "ru": "карта рубашкой вверх"}
-
-
-def hidden_cards(g: Game, m: Move, after: bool = False) -> list[int]:
-    """The cards of ``m`` that lie face down where they are now (``after``: where the move put them)."""
-    piles, out = g.piles, []
-    for c, src, dst in m.steps:
-        pile = piles.get(dst if after else src)
-        if pile is not None:
-            i = max((i for i, card in enumerate(pile.cards) if card == c), default=-1)
-            if 0 <= i < pile.down:
-                out.append(c)
-    return out
-
-
 def reader_text(g: Game, m: Move, lang: str = "en", after: bool = False) -> str:
     """``g.describe(m, lang)`` for a player at the table: a card lying face down is not named."""
-    text = g.describe(m, lang)
-    for c in hidden_cards(g, m, after):
-        text = text.replace(str(CARDS[c]), HIDDEN[lang if lang in HIDDEN else "en"], 1)
-    return text
+    return describe(g, m, lang, after)
 
 
 def notation_shown(g: Game, m: Move) -> str:
     """A move's notation, or a dash where it would name a face-down card (play it by number)."""
-    return "-" if hidden_cards(g, m) else m.notation
+    return "-" if hidden_steps(g, m) else m.notation
 
 
 class Session:

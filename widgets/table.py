@@ -26,6 +26,7 @@ import traitlets as T
 
 import pasyans
 from pasyans import human, i18n
+from pasyans.atomic import write_text
 from pasyans.cards import CARDS
 from pasyans.errors import IllegalMove, InvalidMove, PasyansError, RecordError
 from pasyans.game import DEAL_MAX, DEAL_MIN, Game
@@ -33,7 +34,6 @@ from pasyans.move import Move
 from pasyans.record_book import RecordBook
 
 from . import geometry, textsource
-from .atomic import write_text
 from .protocol import ACTIONS, LAYERS, MAX_RECORD_CHARS, ProtocolError, validate
 
 _HERE = Path(__file__).parent
@@ -602,7 +602,7 @@ class Table(anywidget.AnyWidget):
         record = self._game.record()
         if path is not None:
             try:
-                write_text(Path(path), json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+                write_text(Path(path), json.dumps(record, ensure_ascii=False, indent=1) + "\n", parents=False)
             except (OSError, ValueError) as e:
                 raise RecordError(f"the record could not be written to {str(path)[:80]!r}: "
                                   f"{getattr(e, 'strerror', None) or e}") from None
