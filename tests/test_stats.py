@@ -72,10 +72,11 @@ def test_save_and_load(tmp_path):
 def test_campaign_covers_every_single_option_deviation(tmp_path):
     table = stats.campaign("clock", range(1, 5), range(1, 3), jobs=1, progress=False)
     assert [r["options"] for r in table["runs"]] == [
-        {"redeals": 2, "second_deal": "same"}, {"redeals": 1, "second_deal": "same"},
-        {"redeals": 2, "second_deal": "reversed"}]
+        {"redeals": 1, "aside": "top", "second_deal": "same"}, {"redeals": 2, "aside": "top", "second_deal": "same"},
+        {"redeals": 1, "aside": "waiting", "second_deal": "same"}, {"redeals": 1, "aside": "spread", "second_deal": "same"},
+        {"redeals": 1, "aside": "top", "second_deal": "reversed"}]
     path = stats.save(table, tmp_path / "c.json")
-    assert [len(r["solver_verdicts"]) for r in stats.load(path)["runs"]] == [4, 2, 2]
+    assert [len(r["solver_verdicts"]) for r in stats.load(path)["runs"]] == [4, 2, 2, 2, 2]
 
 
 def test_bad_option_fails_before_any_work():

@@ -13,7 +13,7 @@ from pasyans.widgets.protocol import ACTIONS, ProtocolError, validate
 
 @pytest.fixture
 def table():
-    t = Table("clock", deal=5)
+    t = Table("clock", deal=5, aside="waiting", redeals=2)  # every move compulsory (note clock.n.aside)
     t.play("choose:H")
     t.advance()  # clock is compulsory from here to the end: go back some moves to stand mid-game
     for _ in range(20):
@@ -147,7 +147,7 @@ def test_deal_and_new_deal(table):
 
 def test_options_change_replays_the_game_under_the_new_reading(table):
     refused(table, {"action": "option", "name": "passes", "value": "3"}, "no option 'passes'")
-    refused(table, {"action": "option", "name": "redeals", "value": "7"}, "takes one of 2, 1")
+    refused(table, {"action": "option", "name": "redeals", "value": "7"}, "takes one of 1, 2")
     moves = [m.notation for m in table.game.moves]
     r = table.handle({"action": "option", "name": "redeals", "value": "1"})
     assert r["ok"] and table.game.options["redeals"] == 1 and table.deal == 5
@@ -157,7 +157,7 @@ def test_options_change_replays_the_game_under_the_new_reading(table):
 
 
 def test_undo_redo_restart_step_back_and_their_refusals():
-    t = Table("clock", deal=8)
+    t = Table("clock", deal=8, aside="waiting", redeals=2)  # every move compulsory after the suit
     refused(t, {"action": "undo"}, "no move to undo")
     refused(t, {"action": "redo"}, "no move to redo")
     refused(t, {"action": "step"}, "4 legal moves here")
@@ -298,7 +298,7 @@ def test_hint_is_wired_to_the_solver():
 
 def test_repr_is_deterministic_and_informative():
     a, b = Table("clock", deal=7, redeals=1), Table("clock", deal=7, redeals=1)
-    assert repr(a) == repr(b) == ("Table(game='clock', deal=7, options={'redeals': 1, 'second_deal': 'same'}, "
+    assert repr(a) == repr(b) == ("Table(game='clock', deal=7, options={'redeals': 1, 'aside': 'top', 'second_deal': 'same'}, "
                                   "moves=0, status='playing')")
     data, _ = a._repr_mimebundle_()
     assert data["text/plain"] == repr(a)
@@ -331,7 +331,7 @@ def test_the_picture_shows_the_deal_laid_out_before_the_first_move():
     assert meta["image/png"]["alt"] == ("The table of Коса (The Braid), deal 4, after the deal is laid out "
                                         f"({n} compulsory moves): playing")
     shown = Image.open(io.BytesIO(base64.b64decode(data["image/png"]))).convert("RGB")
-    expected = render(laid, width=860, title="Коса · The Braid — after the deal is laid out")
+    expected = render(laid, width=860, lang=t.lang, title="Коса · The Braid — after the deal is laid out")
     assert shown.size == expected.size and ImageChops.difference(shown, expected).getbbox() is None
     t.play(t.game.legal_moves()[0])
     assert "after 1 moves" in t._repr_mimebundle_()[1]["image/png"]["alt"]  # as it lies, once play began

@@ -152,7 +152,11 @@ def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
     # the other Clock table did not move
     assert other.get_attribute("data-seq") == other_seq and other_echo.inner_text() == other_text
     # accessible names
-    assert card(root, p["from"], p["index"]).get_attribute("aria-label").startswith("card face down")
+    label = card(root, p["from"], p["index"]).get_attribute("aria-label")
+    if p["from"] == "stock":  # the card turned from the pack; under the Clock's default the plan may take the pile's top
+        assert label.startswith("card face down"), label
+    else:
+        assert re.match(r"^\w+ of \w+, face up, .+", label), label
     for name in root.locator(".pz-card.pz-up").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
         assert re.match(r"^\w+ of \w+, face up, .+", name), name
     assert root.locator(".pz-undo").get_attribute("aria-keyshortcuts") == "u"
@@ -196,8 +200,9 @@ def test_drag_and_drop_then_autoplay(lab_page):
     assert n > p["moves_before"] + 3
     root.locator(".pz-restart").click()
     expect(echo).to_have_text("python sees 0")
-    root.locator(".pz-redo").click()
-    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    for k in range(1, p["moves_before"] + 1):  # one move played again per redo, back to where the tests start
+        root.locator(".pz-redo").click()
+        expect(echo).to_have_text(f"python sees {k}")
 
 
 def test_text_layers_keep_the_highlight_and_notes_open_on_click(lab_page):
