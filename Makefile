@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 
-.PHONY: install lab test test-unit test-notebooks test-browser bench notebooks stats clean
+.PHONY: install lab test test-unit test-notebooks test-browser bench notebooks stats vendor site clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,18 @@ STATS_BUDGETS = clock:2000 spouses:2000 village:2000 brunette_blonde:2000 go_no_
 	indian_empress:5000 besieged_city:5000 octagon:5000 braid:5000 parterre:5000
 stats: $(STAMP)
 	for gb in $(STATS_BUDGETS); do $(PY) -m pasyans campaign $${gb%%:*} --budget $${gb##*:} --seconds 30 || exit 1; done
+
+# The static site (build/site/index.html, from file:// with no network and no kernel): every
+# notebook run with its widget state kept, each table stepping through its recorded line. The
+# front-end files come from the npm registry at pinned versions (tools/static_site.py, which
+# runs nbconvert with --HTMLExporter.require_js_url/widget_renderer_url pointed at them).
+SITE := build/site
+VENDOR := build/vendor
+vendor: $(STAMP)
+	$(PY) tools/static_site.py vendor $(VENDOR)
+
+site: $(STAMP)
+	$(PY) tools/static_site.py build $(SITE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-artifacts
