@@ -788,14 +788,15 @@ function render({ model: live, el }) {
 function recordedLine(live) {
   const fr = live.get("frames");
   const embedded = document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]');
-  if (!embedded || !fr || !fr.base || !Array.isArray(fr.steps)) return null;
+  const kernel = live.widget_manager && live.widget_manager.kernel;  // JupyterLab's and Voilà's managers have one
+  if (!embedded || kernel || !fr || !fr.base || !Array.isArray(fr.steps)) return null;
   const n = fr.steps.length;
   const events = new Map();
   const emit = (name, arg) => { for (const fn of events.get(name) || []) fn(arg); };
   const start = ((live.get("view") || {}).line || {}).pos;
   let pos = 0, cur = structuredClone(fr.base), view = null;
   const ru = () => fr.base.lang === "ru";
-  let message = { text: ru() ? "Без ядра: страница проходит записанную линию (Шаг, Назад, Заново, Автоигра)."
+  const message = { text: ru() ? "Без ядра: страница проходит записанную линию (Шаг, Назад, Заново, Автоигра)."
     : "No kernel: this page steps through the recorded line (Step, Back, Restart, Autoplay).", level: "info", n: 0 };
   function go(k, forward) {
     if (k < pos) { cur = structuredClone(fr.base); pos = 0; }
