@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 TYPECHECK := build/typecheck
 
-.PHONY: install lab lint test test-unit test-notebooks test-browser test-wheel bench notebooks stats clean
+.PHONY: install lab lint test test-unit test-notebooks test-browser test-wheel bench notebooks stats vendor site clean
 
 $(LAB_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,18 @@ STATS_BUDGETS = clock:2000 spouses:2000 village:2000 brunette_blonde:2000 go_no_
 stats: $(STAMP)
 	for gb in $(STATS_BUDGETS); do $(PY) -m pasyans campaign $${gb%%:*} --budget $${gb##*:} --seconds 30 \
 		--out-dir texts/stats || exit 1; done
+
+# The static site (build/site/index.html, from file:// with no network and no kernel): every
+# notebook run with its widget state kept, each table stepping through its recorded line. The
+# front-end files come from the npm registry at pinned versions (tools/static_site.py, which
+# runs nbconvert with --HTMLExporter.require_js_url/widget_renderer_url pointed at them).
+SITE := build/site
+VENDOR := build/vendor
+vendor: $(STAMP)
+	$(PY) tools/static_site.py vendor $(VENDOR)
+
+site: $(STAMP)
+	$(PY) tools/static_site.py build $(SITE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-artifacts

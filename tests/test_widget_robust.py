@@ -113,13 +113,13 @@ _message = st.one_of(
 _TABLE: dict[str, Table] = {}
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(msg=_message)
-def test_random_messages_never_escape_and_a_refusal_changes_nothing(wire, msg):
-    t = _TABLE.setdefault("clock", Table("clock", deal=5))
-    if t.game.status != "playing" or len(t.game.moves) > 40:
-        t.new_deal(5)
+@given(gid=st.sampled_from(sorted(pasyans.GAMES)), msg=_message)
+def test_random_messages_never_escape_and_a_refusal_changes_nothing(wire, gid, msg):
+    t = _TABLE.get(gid) or _TABLE.setdefault(gid, Table(gid, deal=5))
+    if t.game.id != gid or t.game.status != "playing" or len(t.game.moves) > 40:
+        t.load(pasyans.new_game(gid, deal=5).record())
     before = state(t)
     wire.clear()
     t._on_msg(t, msg, [])

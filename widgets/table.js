@@ -42,7 +42,8 @@ function markup(html) {
   return frag;
 }
 
-function render({ model, el }) {
+function render({ model: live, el }) {
+  const model = recordedLine(live) || live;  // an exported page with no kernel: step through the recorded line
   let req = 0;
   const pending = new Map();
   let sel = null;          // {pile, index}: the card picked up
@@ -784,6 +785,68 @@ function render({ model, el }) {
     stopAuto();
     ro.disconnect();
     for (const [event, fn] of listeners) model.off(event, fn);
+  };
+}
+
+// ---- a page with no kernel ------------------------------------------------------------------------
+// A page exported with its widget state (`make site`, nbconvert's embedding) has no kernel to ask.
+// The kernel recorded the loaded line as frames (widgets/frames.py: the view after each move,
+// only what changed); this stands in for the model, answers Step, Back, Undo, Restart and
+// Autoplay from those frames, and says that anything else needs a running kernel.
+function recordedLine(live) {
+  const fr = live.get("frames");
+  const embedded = document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]');
+  const kernel = live.widget_manager && live.widget_manager.kernel;  // JupyterLab's and Voilà's managers have one
+  if (!embedded || kernel || !fr || !fr.base || !Array.isArray(fr.steps)) return null;
+  const n = fr.steps.length;
+  const events = new Map();
+  const emit = (name, arg) => { for (const fn of events.get(name) || []) fn(arg); };
+  const start = ((live.get("view") || {}).line || {}).pos;
+  let pos = 0, cur = structuredClone(fr.base), view = null;
+  const ru = () => fr.base.lang === "ru";
+  const message = { text: ru() ? "Без ядра: страница проходит записанную линию (Шаг, Назад, Заново, Автоигра)."
+    : "No kernel: this page steps through the recorded line (Step, Back, Restart, Autoplay).", level: "info", n: 0 };
+  function go(k, forward) {
+    if (k < pos) { cur = structuredClone(fr.base); pos = 0; }
+    for (; pos < k; pos += 1) {
+      for (const [key, value] of Object.entries(fr.steps[pos].d)) {
+        if (key === "cards" || key === "piles") Object.assign(cur[key], value); else cur[key] = value;
+      }
+    }
+    view = { ...cur, cards: Object.values(cur.cards).flat(), legal: [], hint: null, seq: k,
+      anim: forward && k > 0 ? fr.steps[k - 1].a : [], line: { pos: k, len: n }, can_undo: k > 0, can_redo: k < n };
+  }
+  go(Number.isInteger(start) && start >= 0 && start <= n ? start : 0, false);
+  function answer(content) {
+    const a = content.action;
+    const reply = { type: "reply", req: content.req, action: a, ok: true, message: "" };
+    const target = { step: pos + 1, redo: pos + 1, back: pos - 1, undo: pos - 1, restart: 0 }[a];
+    if (a === "hello") { /* nothing changes */ }
+    else if (target === undefined) {
+      reply.ok = false;
+      reply.message = ru() ? "Для этого нужно работающее ядро: эта страница только проходит записанную линию."
+        : "That needs a running kernel: this page only steps through the recorded line.";
+    } else if (target < 0 || target > n) {
+      reply.ok = false;
+      reply.message = target < 0 ? (ru() ? "начало записанной линии" : "the start of the recorded line")
+        : (ru() ? "конец записанной линии" : "the end of the recorded line");
+    } else {
+      go(target, target > pos);
+      emit("change:view");
+      emit("change:highlight");
+    }
+    setTimeout(() => emit("msg:custom", reply), 0);
+  }
+  const local = new Set(["change:view", "change:highlight", "change:message", "msg:custom"]);
+  setTimeout(() => emit("change:message"), 0);
+  return {
+    get: (name) => name === "view" ? view : name === "highlight" ? ((view.last || {}).cites || [])
+      : name === "message" ? message : live.get(name),
+    set: () => {}, save_changes: () => {},
+    send: (content) => answer(content),
+    on: (name, fn) => { if (local.has(name)) { if (!events.has(name)) events.set(name, new Set()); events.get(name).add(fn); } else live.on(name, fn); },
+    off: (name, fn) => { if (local.has(name)) (events.get(name) || new Set()).delete(fn); else live.off(name, fn); },
+    widget_manager: live.widget_manager,
   };
 }
 

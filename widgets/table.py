@@ -33,7 +33,7 @@ from pasyans.game import DEAL_MAX, DEAL_MIN, Game
 from pasyans.move import Move
 from pasyans.record_book import RecordBook
 
-from . import geometry, textsource
+from . import frames, geometry, textsource
 from .protocol import ACTIONS, LAYERS, MAX_RECORD_CHARS, ProtocolError, validate
 
 _HERE = Path(__file__).parent
@@ -119,6 +119,7 @@ class Table(anywidget.AnyWidget):
     text_html = T.Unicode("").tag(sync=True)  # the game's text in the chosen layer (clean HTML)
     annotated = T.List(T.Unicode()).tag(sync=True)  # sentence ids that carry apparatus notes
     message = T.Dict().tag(sync=True)        # the last reply shown to the reader
+    frames = T.Dict().tag(sync=True)         # the loaded line, for a page without a kernel (.frames)
 
     # ---- observable from notebook code ----------------------------------------------------
     game_id = T.Unicode("").tag(sync=True)
@@ -185,6 +186,7 @@ class Table(anywidget.AnyWidget):
         self._book_entry = None
         layout = g.layout()
         with self.hold_sync():
+            self.frames = {}
             self.game_id = g.id
             self.deal = g.deal or 0
             self.board = layout.to_dict()
@@ -549,8 +551,27 @@ class Table(anywidget.AnyWidget):
                 raise IllegalMove(f"move {i} of the line ({text!r}) cannot be played: {e}") from None
         self._line = line
         self._line_base = len(self._game.moves)
-        self._sync()
+        with self.hold_sync():
+            self.frames = self._line_frames()
+            self._sync()
         return len(line)
+
+    def _line_frames(self) -> dict:
+        """The view after each move of the loaded line, as :func:`.frames.encode` keeps it."""
+        game = self._game
+        probe = game.clone()
+        views, anims = [], []
+        try:
+            self._game = probe  # the same view code draws each frame
+            views.append(self._build_view())
+            for m in self._line:
+                before = self._positions_before([m], reverse=False)
+                probe.play(m)
+                anims.append(self._finish_anim(before))
+                views.append(self._build_view())
+        finally:
+            self._game = game
+        return frames.encode(views, anims, [s.pile for s in game.layout().spots])
 
     def _line_pos(self) -> int | None:
         if not self._line:
