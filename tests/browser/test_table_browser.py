@@ -353,11 +353,11 @@ def test_stray_keys_stay_in_the_table(lab_page):
     _, root, echo = table(page, gid)
     root.scroll_into_view_if_needed()
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
-    before = page.evaluate(NOTEBOOK_STATE)
     seq = root.get_attribute("data-seq")
     src = card(root, p["from"], p["index"])
     src.click()                              # a mouse click puts JupyterLab in command mode on this cell
     assert src.evaluate("e => document.activeElement === e")
+    before = page.evaluate(NOTEBOOK_STATE)
     for key in ["m", "y", "b", "x", "a", "d", "d", "j", "k", "z", "v", "Shift+M", "Shift+Enter", "Enter", "Escape",
                 "Escape", "i", "i", "0", "0", "Shift+L", "q"]:
         page.keyboard.press(key)
@@ -368,3 +368,60 @@ def test_stray_keys_stay_in_the_table(lab_page):
     assert root.evaluate("r => r.contains(document.activeElement)"), "focus stays in the table"
     expect(card(root, p["from"], p["index"])).to_have_count(1)
     page.keyboard.press("Escape")
+
+
+FIT_CHECK = """r => {
+  let sc = r.parentElement;
+  while (sc && sc !== document.body && !['auto', 'scroll'].includes(getComputedStyle(sc).overflowY)) sc = sc.parentElement;
+  const view = sc.getBoundingClientRect();
+  const win = {top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth};
+  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, left: b.left, bottom: b.bottom, right: b.right}; };
+  const inside = (b, o) => b.top >= o.top - 1 && b.bottom <= o.bottom + 1 && b.left >= o.left - 1 && b.right <= o.right + 1;
+  const lit = r.querySelector('.pz-textbody span.s.pz-hl');
+  const body = r.querySelector('.pz-textbody');
+  const parts = {toolbar: r.querySelector('.pz-controls'), table: r.querySelector('.pz-table'), status: r.querySelector('.pz-head')};
+  const out = {arrangement: r.dataset.arrangement, unit: r.querySelector('.pz-table').style.getPropertyValue('--u'), bad: []};
+  for (const [k, e] of Object.entries(parts)) if (!inside(box(e), view) || !inside(box(e), win)) out.bad.push(k);
+  if (!lit) out.bad.push('no lit sentence');
+  else {
+    // the lit sentence's first line is in the text panel's visible part, and on the screen
+    const l = lit.getClientRects()[0];
+    const line = {top: l.top, bottom: l.bottom, left: l.left, right: Math.min(l.right, box(body).right)};
+    if (!inside(line, box(body)) || !inside(line, view)) out.bad.push('lit sentence');
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1400, 1000)], ids=["1280x720", "1400x1000"])
+def test_toolbar_table_and_lit_sentence_fit_one_screen(lab_page, size):
+    """For every game, with the table scrolled to the top of the notebook's view, the toolbar,
+    the whole table and the sentence the last move cites are on screen at once."""
+    page = lab_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        page.wait_for_timeout(500)
+        problems = {}
+        for gid in pasyans.GAMES:
+            p = plans.plan(gid)
+            _, root, echo = table(page, gid)
+            root.evaluate("r => r.scrollIntoView({block: 'start'})")
+            played = False
+            if not root.locator(".pz-textbody span.s.pz-hl").count():
+                card(root, p["from"], p["index"]).click()
+                place(root, p["to"]).click()
+                expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+                played = True
+            page.wait_for_timeout(350)  # the text panel's scroll
+            root.evaluate("r => r.scrollIntoView({block: 'start'})")
+            got = root.evaluate(FIT_CHECK)
+            page.screenshot(path=str(ARTIFACTS / f"fit-{size[0]}x{size[1]}-{gid}.png"))
+            if got["bad"]:
+                problems[gid] = got
+            if played:
+                root.locator(".pz-undo").click()
+                expect(echo).to_have_text(f"python sees {p['moves_before']}")
+        assert not problems, problems
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 2400})
+        page.wait_for_timeout(300)
