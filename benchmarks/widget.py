@@ -81,20 +81,30 @@ def loadavg() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[str]]:
+CLICK_JS = """(r, [src, i, dst]) => {
+  const tap = (e) => { for (const t of ["pointerdown", "pointerup"])
+    e.dispatchEvent(new PointerEvent(t, {bubbles: true, button: 0, pointerId: 1, isPrimary: true})); };
+  tap(r.querySelector(`.pz-card[data-pile="${src}"][data-index="${i}"]`));
+  const on = r.querySelectorAll(`.pz-card[data-pile="${dst}"]`);
+  tap(on.length ? on[on.length - 1] : r.querySelector(`.pz-slot[data-pile="${dst}"]`));
+}"""
+
+
+def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[float], list[str]]:
+    """Play ``n`` moves of the line; the click-to-paint times of the move shown at the click
+    (its card where the engine said it will lie) and of the kernel's new position drawn."""
     g = start.clone()
     kinds = []
-    before = root.evaluate("r => r.pzStats.latency.length")
+    before = root.evaluate("r => [r.pzStats.latency.length, r.pzStats.ahead.length]")
     for m in line[:n]:
         seq = root.get_attribute("data-seq")
         if len(m.steps) == 1:
             c, s, d = m.steps[0]
             cards_s = g.piles[s].cards
             i = max(k for k, x in enumerate(cards_s) if x == c)
-            root.locator(f'.pz-card[data-pile="{s}"][data-index="{i}"]').click()
-            dst_cards = root.locator(f'.pz-card[data-pile="{d}"]')
-            target = dst_cards.last if dst_cards.count() else root.locator(f'.pz-slot[data-pile="{d}"]')
-            target.click()
+            # the reader's two clicks, as pointer events on the card and on the destination (a card
+            # half covered by the next one of its fan may not be clickable at its centre)
+            root.evaluate(CLICK_JS, [s, i, d])
             kinds.append("card")
         else:
             root.locator(".pz-step").click()
@@ -102,8 +112,9 @@ def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[str
         page.wait_for_function("([r, s]) => r.dataset.seq !== s && r.dataset.renders", arg=[root.element_handle(), seq])
         g.play(m)
     page.wait_for_timeout(300)
-    lat = root.evaluate(f"r => r.pzStats.latency.slice({before})")
-    return lat, kinds
+    lat = root.evaluate(f"r => r.pzStats.latency.slice({before[0]})")
+    shown = root.evaluate(f"r => r.pzStats.ahead.slice({before[1]})")
+    return lat, shown, kinds
 
 
 def autoplay_rate(page, root, speed: str, seconds: float) -> float | None:
@@ -175,8 +186,10 @@ def main() -> int:
                 wait_kernel_idle(page)
                 print(f"Chromium {browser.version}, window {args.width}x1000, {args.clicks} moves by hand per game, "
                       f"{args.busy} core(s) kept busy; load average at start {loadavg()}")
+                print("click -> paint of the move (ms): median, p95, max; then click -> the kernel's new position drawn "
+                      "(median, p95); the redraw's own time (p95) and a message's round trip through the kernel (median)")
                 print(f"{'game':16} {'deal':>4} {'cards':>5} {'KB/view':>7} {'clicks':>6} {'median':>7} {'p95':>7} "
-                      f"{'max':>7} {'draw p95':>8} {'kernel rtt':>10}  target")
+                      f"{'max':>7} {'kmedian':>7} {'kp95':>7} {'draw p95':>8} {'kernel rtt':>10}  target p95<=100")
                 worst = 0.0
                 for k, gid in enumerate(games):
                     deal, start, line = plan[gid]
@@ -184,17 +197,20 @@ def main() -> int:
                     root.scroll_into_view_if_needed()
                     page.wait_for_function("r => r.querySelector('.pz-card')", arg=root.element_handle())
                     n = min(args.clicks, max(0, len(line) - 5))
-                    lat, kinds = play_by_hand(page, root, start, line, n)
+                    lat, shown, kinds = play_by_hand(page, root, start, line, n)
                     card_lat = [x for x, kd in zip(lat[-len(kinds):], kinds) if kd == "card"] or lat
+                    shown = shown or card_lat
                     draw = root.evaluate("r => r.pzStats.draw.slice(-40)")
                     rtt = root.evaluate("r => r.pzStats.replies.slice(-40)")
                     kb = root.evaluate("r => r.pzStats.viewBytes || 0") / 1024
+                    measures = root.evaluate("r => r.pzStats.measures || 0")
                     ncards = root.locator(".pz-card").count()
-                    p95 = pct(card_lat, 0.95)
+                    p95 = pct(shown, 0.95)
                     worst = max(worst, p95)
-                    print(f"{gid:16} {deal:>4} {ncards:>5} {kb:>7.1f} {len(card_lat):>6} {statistics.median(card_lat):>7.1f} "
-                          f"{p95:>7.1f} {max(card_lat):>7.1f} {pct(draw, 0.95):>8.1f} {statistics.median(rtt):>10.1f}  "
-                          f"{'met' if p95 <= 100 else 'MISSED'}", flush=True)
+                    print(f"{gid:16} {deal:>4} {ncards:>5} {kb:>7.1f} {len(shown):>6} {statistics.median(shown):>7.1f} "
+                          f"{p95:>7.1f} {max(shown):>7.1f} {statistics.median(card_lat):>7.1f} {pct(card_lat, 0.95):>7.1f} "
+                          f"{pct(draw, 0.95):>8.1f} {statistics.median(rtt):>10.1f}  "
+                          f"{'met' if p95 <= 100 else 'MISSED'}  ({measures} layout fits)", flush=True)
                     if args.autoplay:
                         rates = {s: autoplay_rate(page, root, s, 5.0) for s in ("4", "max")}
                         print(f"{'':16} autoplay: " + ", ".join(

@@ -78,7 +78,8 @@ function render({ model, el }) {
   let prevBoard = null;
   let shownLang = null;
   let slotsUnit = 0;      // the card width the places were laid out at
-  const stats = { latency: [], frames: [], renders: 0, draw: [], sent: {}, replies: [], viewLag: [] };
+  const stats = { latency: [], ahead: [], frames: [], renders: 0, draw: [], sent: {}, replies: [], viewLag: [] };
+  let ahead = null;        // a move shown at the click, before the kernel's position arrives
   let clickT0 = null;
   const ru = () => (model.get("view") || {}).lang === "ru";
   const tr = (en, r) => (ru() ? r : en);
@@ -250,6 +251,7 @@ function render({ model, el }) {
     if (!m.ok) stats.waitT0 = null;
     if (m.ok && m.filename && typeof m.data === "string") download(m.filename, m.data);
     if (m.ok && Array.isArray(m.notes)) showNotes(m);
+    if (!m.ok && ahead && m.action === "play") { dropAhead(true); draw(false); }
     if (!m.ok) { if (!viewSpeaks()) say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
     if (m.action === "step" && p && p.auto) {
       auto.inflight = Math.max(0, auto.inflight - 1);
@@ -366,6 +368,7 @@ function render({ model, el }) {
     const sig = `${W}|${H}|${ew}|${eh}|${optsBox.childElementCount}|${readings.open}|${actions.hidden}|${recordBox.hidden}`;
     if (sig === fitSig && !force) return;
     fitSig = sig;
+    stats.measures = (stats.measures || 0) + 1;
     const gap = 12, pad = 14;  // between the columns; root padding, the felt's border and slack
     const fit = (w, hh) => Math.floor(Math.min(96, (w - 6) / (ew + 0.36), (hh - 6) / (eh + 0.36)));
     const cand = {};
@@ -470,9 +473,12 @@ function render({ model, el }) {
     for (const s of b.spots) fans[s.pile] = s.fan;
     const seen = new Set();
     const order = [];
+    const held = ahead && ahead.seq === v.seq ? ahead.els : null;  // still waiting for the kernel
+    const late = [];
     for (const c of v.cards) {
       const k = key(c.p, c.i);
       let e = cardEls.get(k);
+      if (held && e && held.has(e)) { seen.add(k); late.push(e); continue; }
       if (!e) {
         e = h("div", { role: "button", tabindex: "-1", "aria-pressed": "false", "data-pile": c.p, "data-index": c.i });
         cardEls.set(k, e);
@@ -481,6 +487,7 @@ function render({ model, el }) {
       seen.add(k);
       order.push(e);
     }
+    order.push(...late);
     for (const [k, e] of cardEls) if (!seen.has(k)) { e.remove(); cardEls.delete(k); }
     // a count on every stack of more than one card
     const seenBadges = new Set();
@@ -559,6 +566,9 @@ function render({ model, el }) {
     drawActions(v);
     drawRecord(v);
     if (viewSpeaks()) showMessage();
+    // the kernel's answer to a move already shown: its own slide would replay it
+    const confirmed = ahead && ahead.seq !== v.seq;
+    if (confirmed) { dropAhead(false); animate = false; }
     measure();
     if (b !== prevBoard) drawBoard();
     else if (unit !== slotsUnit) for (const s of b.spots) {
@@ -696,15 +706,18 @@ function render({ model, el }) {
     const layer = LAYERS.find(([v]) => v === model.get("layer"));
     textHead.textContent = layer ? ui(`layer.${layer[0]}`, layer[1], layer[2]) : "";
   }
+  let litSpans = [];
   function applyHighlight(scroll = true) {
-    const hl = new Set(model.get("highlight") || []);
-    let first = null;
-    for (const s of textBody.querySelectorAll("span.s[data-sid]")) {
-      const on = hl.has(s.dataset.sid);
-      s.classList.toggle("pz-hl", on);
-      if (on) s.setAttribute("aria-current", "true"); else s.removeAttribute("aria-current");
-      if (on && !first) first = s;
+    // only the sentences that change are touched (the text of a game has hundreds)
+    const hl = model.get("highlight") || [];
+    for (const s of litSpans) { s.classList.remove("pz-hl"); s.removeAttribute("aria-current"); }
+    litSpans = [];
+    for (const sid of hl) {
+      const s = textBody.querySelector(`span.s[data-sid="${CSS.escape(sid)}"]`);
+      if (s) { s.classList.add("pz-hl"); s.setAttribute("aria-current", "true"); litSpans.push(s); }
     }
+    // the first in reading order
+    const first = litSpans.reduce((a, b) => (!a || (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING) ? b : a), null);
     if (first && scroll) scrollInto(first);
   }
   function scrollInto(s, smoothOk = true) {
@@ -752,7 +765,48 @@ function render({ model, el }) {
       (!sel || m.steps.some((s) => s[0] === sel.pile && s[1] === sel.index && !partial.some((p) => same(p, s)))));
   }
   function movesOf(pile, index) { return legal().map((m, i) => [m, i]).filter(([m]) => m.steps.some((s) => s[0] === pile && s[1] === index)); }
-  function playIndex(i) { cancelSelection(false); say("", "info"); send({ action: "play", index: i, seq: model.get("view").seq }); }
+  function playIndex(i) {
+    cancelSelection(false); say("", "info");
+    const v = model.get("view");
+    showAhead(v, v.legal[i]);
+    send({ action: "play", index: i, seq: v.seq });
+  }
+  // The card goes where the engine said it will lie (each legal move carries its cards'
+  // landing places) at once; the kernel's position, arriving a round trip later, replaces
+  // it (turned cards, counts, whatever else the move does), or puts it back if refused.
+  function showAhead(v, m) {
+    if (!m || !Array.isArray(m.to) || !m.steps.length) return;
+    const els = [];
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    m.steps.forEach((s, k) => {
+      const e = cardEls.get(key(s[0], s[1]));
+      const to = m.to[k];
+      if (!e || !to || to.length < 3) return;
+      const x0 = e.offsetLeft, y0 = e.offsetTop, r0 = e.style.transform.includes("90") ? 90 : 0;
+      e.style.transform = "";
+      const [w, hh] = to[2] === 90 ? [1.4, 1] : [1, 1.4];
+      place(e, to[0], to[1], w, hh, to[2]);
+      e.dataset.where = "ahead";
+      e.classList.add("pz-ahead");
+      cardsLayer.append(e);
+      if (!reduced) {
+        e.classList.add("pz-moving");
+        e.animate([{ transform: `translate(${x0 - e.offsetLeft}px, ${y0 - e.offsetTop}px) rotate(${r0}deg)` },
+          { transform: `translate(0, 0) rotate(${to[2]}deg)` }], { duration: 180, easing: "ease-out" })
+          .finished.then(() => e.classList.remove("pz-moving"), () => {});
+      }
+      els.push(e);
+    });
+    if (!els.length) return;
+    const t0 = clickT0 ?? performance.now();
+    ahead = { els: new Set(els), seq: v.seq };
+    requestAnimationFrame(() => setTimeout(() => { stats.ahead.push(performance.now() - t0); }, 0));
+  }
+  function dropAhead(putBack) {
+    if (!ahead) return;
+    for (const e of ahead.els) { e.classList.remove("pz-ahead", "pz-moving"); if (putBack) e.dataset.where = ""; }
+    ahead = null;
+  }
   function cancelSelection(redraw = true) {
     sel = null; partial = []; chooser.hidden = true;
     if (redraw) applySelection();
@@ -934,8 +988,8 @@ function render({ model, el }) {
     let cur = focusKey && all.find((e) => itemKey(e) === focusKey);
     if (!cur && focusKey) cur = all.find((e) => e.dataset.pile === focusKey.split("#")[0]);
     if (!cur) cur = all[0];
-    for (const e of all) e.tabIndex = e === cur ? 0 : -1;
-    for (const e of slotEls.values()) if (!e.classList.contains("pz-empty")) e.tabIndex = -1;  // a covered place is no tab stop
+    for (const e of all) { const t = e === cur ? 0 : -1; if (e.tabIndex !== t) e.tabIndex = t; }
+    for (const e of slotEls.values()) if (e.tabIndex !== -1 && !e.classList.contains("pz-empty")) e.tabIndex = -1;  // a covered place is no tab stop
     focusKey = itemKey(cur);
     if (hadFocus && document.activeElement !== cur) cur.focus({ preventScroll: true });
   }
@@ -944,7 +998,7 @@ function render({ model, el }) {
     const e = ev.target.closest(".pz-card, .pz-slot");
     if (!e) return;
     focusKey = itemKey(e);
-    for (const x of items()) x.tabIndex = x === e ? 0 : -1;
+    for (const x of items()) { const t = x === e ? 0 : -1; if (x.tabIndex !== t) x.tabIndex = t; }
   });
   function moveFocus(dir) {
     const all = items();
