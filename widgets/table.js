@@ -105,6 +105,7 @@ function render({ model, el }) {
       if (attr === "title" && e.dataset.keys && !t.includes(`(${e.dataset.keys})`)) t = `${t} (${e.dataset.keys})`;
       if (attr === "text") { if (e.textContent !== t) e.textContent = t; } else if (e.getAttribute(attr) !== t) e.setAttribute(attr, t);
     }
+    if (typeof autoBtn !== "undefined") autoBtn.textContent = auto.on ? ui("pause", "Pause", "Пауза") : ui("auto", "Autoplay", "Автоигра");
   }
   const root = h("div", { class: "pasyans pz-ar-top", role: "region" });
   root.pzStats = stats;
@@ -558,7 +559,8 @@ function render({ model, el }) {
     if (!v || !b) return;
     const tDraw = performance.now();
     const hadFocus = table.contains(document.activeElement);
-    if (v.lang !== shownLang) { shownLang = v.lang; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
+    const uiSig = `${v.lang}|${v.ui ? JSON.stringify(v.ui) : ""}`;
+    if (uiSig !== shownLang) { shownLang = uiSig; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
     // the words first (the toolbar's height decides the table's size), then the felt
     drawControls(v);
     drawStatus(v);

@@ -301,9 +301,15 @@ def test_a_move_of_two_cards(lab_page, gid):
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
     # 2. card, place, card, place
     card(root, a_pile, a_i).click()
+    assert card(root, a_pile, a_i).get_attribute("aria-pressed") == "true"
+    assert root.locator("[aria-description].pz-target").count() >= 1
     place(root, p["to"][0]).click()
     expect(root.locator(".pz-msg")).to_contain_text("next card")
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    # the half already chosen stays marked, and so does its place
+    expect(card(root, a_pile, a_i)).to_have_class(re.compile(r"\bpz-chosen\b"))
+    assert card(root, a_pile, a_i).get_attribute("aria-pressed") == "true"
+    assert root.locator(".pz-chosendst").count() >= 1
     card(root, b_pile, b_i).click()
     place(root, p["to"][1]).click()
     expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
@@ -425,3 +431,40 @@ def test_toolbar_table_and_lit_sentence_fit_one_screen(lab_page, size):
     finally:
         page.set_viewport_size({"width": 1400, "height": 2400})
         page.wait_for_timeout(300)
+
+
+KERNEL_EXEC = """async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const done = k.requestExecute({code}).done;
+  await Promise.race([done, new Promise((_, no) => setTimeout(() => no(new Error('kernel timeout')), 30000))]);
+  return true; }"""
+
+
+def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
+    """The page's half of the interface with the kernel: view["ui"] labels, view["message"]
+    (won and stuck said prominently, stuck with Undo; null clears it) and view["record"]."""
+    page = lab_page
+    p = plans.plan("clock")
+    _, root, echo = table(page, "clock")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    assert root.locator(".pz-record").is_hidden()
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'ui': {'undo': 'Отменить', 'record': 'Счёт'}, "
+                  "'message': {'kind': 'stuck', 'text': 'No legal move is left.'}, "
+                  "'record': {'played': 3, 'won': 1, 'streak': 0, 'best_streak': 1}}")
+    banner = root.locator(".pz-msg.pz-kind-stuck.pz-banner")
+    expect(banner).to_contain_text("No legal move is left.")
+    expect(root.locator(".pz-undo")).to_have_text("Отменить")
+    expect(root.locator(".pz-record")).to_contain_text("Счёт: played 3 · won 1 · streak 0 · best streak 1")
+    assert banner.get_attribute("role") == "alert"
+    banner.locator(".pz-stuckundo").click()                     # Undo from the message
+    expect(echo).to_have_text(f"python sees {p['moves_before'] - 1}")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': {'kind': 'won', 'text': 'Won in 52 moves.'}}")
+    expect(root.locator(".pz-msg.pz-kind-won")).to_have_text("Won in 52 moves.")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': None}")
+    expect(root.locator(".pz-msg")).to_have_text("")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.redo(); t.view = {k: v for k, v in t.view.items() "
+                  "if k not in ('ui', 'message', 'record')}")
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    expect(root.locator(".pz-undo")).to_have_text("Undo")
+    assert root.locator("select.pz-lang").count() == 1
