@@ -46,6 +46,8 @@ def line_for(gid, deal, seed=1, limit=600):
     """The deal laid out, then a random line preferring moves of one card (clickable)."""
     g = pasyans.new_game(gid, deal)
     g.advance()
+    if g.status != "playing":  # a game of compulsory moves only: play them by hand
+        g = pasyans.new_game(gid, deal)
     start = g.clone()
     rng = random.Random(seed)
     line = []
@@ -90,6 +92,25 @@ CLICK_JS = """(r, [src, i, dst]) => {
 }"""
 
 
+PAIR_JS = """(r, [s1, i1, s2, i2]) => {
+  const tap = (e) => { for (const t of ["pointerdown", "pointerup"])
+    e.dispatchEvent(new PointerEvent(t, {bubbles: true, button: 0, pointerId: 1, isPrimary: true})); };
+  tap(r.querySelector(`.pz-card[data-pile="${s1}"][data-index="${i1}"]`));
+  tap(r.querySelector(`.pz-card[data-pile="${s2}"][data-index="${i2}"]`));
+}"""
+
+
+def _top(g, c, pile) -> int:
+    cards = g.piles[pile].cards
+    return max(k for k, x in enumerate(cards) if x == c)
+
+
+def _visible_top(g, c, pile) -> bool:
+    from pasyans.widgets.geometry import placements
+    i = _top(g, c, pile)
+    return any(p.pile == pile and p.index == i and p.visible for p in placements(g.layout(), g.piles))
+
+
 def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[float], list[str]]:
     """Play ``n`` moves of the line; the click-to-paint times of the move shown at the click
     (its card where the engine said it will lie) and of the kernel's new position drawn."""
@@ -106,6 +127,16 @@ def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[flo
             # half covered by the next one of its fan may not be clickable at its centre)
             root.evaluate(CLICK_JS, [s, i, d])
             kinds.append("card")
+        elif len(m.steps) == 2 and all(_visible_top(g, c, src) for c, src, _ in m.steps):
+            # a move of two cards: click both (the table plays it when they make one legal move)
+            (c1, s1, _), (c2, s2, _) = m.steps
+            root.evaluate(PAIR_JS, [s1, _top(g, c1, s1), s2, _top(g, c2, s2)])
+            if root.locator(".pz-chooser").is_visible():
+                root.locator(".pz-chooser .pz-cancel").click()
+                root.locator(".pz-step").click()
+                kinds.append("step")
+            else:
+                kinds.append("card")
         else:
             root.locator(".pz-step").click()
             kinds.append("step")
@@ -196,10 +227,13 @@ def main() -> int:
                     root = page.locator(".pasyans").nth(k)
                     root.scroll_into_view_if_needed()
                     page.wait_for_function("r => r.querySelector('.pz-card')", arg=root.element_handle())
-                    n = min(args.clicks, max(0, len(line) - 5))
+                    n = min(args.clicks, len(line))
                     lat, shown, kinds = play_by_hand(page, root, start, line, n)
                     card_lat = [x for x, kd in zip(lat[-len(kinds):], kinds) if kd == "card"] or lat
                     shown = shown or card_lat
+                    if not shown:
+                        print(f"{gid:16} no move measured ({len(kinds)} moves: {kinds.count('card')} by clicking)")
+                        continue
                     draw = root.evaluate("r => r.pzStats.draw.slice(-40)")
                     rtt = root.evaluate("r => r.pzStats.replies.slice(-40)")
                     kb = root.evaluate("r => r.pzStats.viewBytes || 0") / 1024

@@ -338,6 +338,7 @@ function render({ model, el }) {
   // measures again, so a move never resizes the table by itself.
   const ARRANGEMENTS = ["top", "side", "below"];
   let fitSig = "";
+  let chromeCache = null;
   let scroller = null;
   function findScroller() {
     // the notebook's scrolling area (JupyterLab 4: .jp-WindowedPanel-outer), else the first
@@ -366,20 +367,30 @@ function render({ model, el }) {
     const [ew, eh] = v.extent;
     const W = root.clientWidth || 900;
     const H = viewportHeight();
-    const sig = `${W}|${H}|${ew}|${eh}|${optsBox.childElementCount}|${readings.open}|${actions.hidden}|${recordBox.hidden}`;
+    const base = `${W}|${H}|${optsBox.childElementCount}|${readings.open}|${actions.hidden}|${recordBox.hidden}`;
+    const sig = `${base}|${ew}|${eh}`;
     if (sig === fitSig && !force) return;
     fitSig = sig;
     stats.measures = (stats.measures || 0) + 1;
     const gap = 12, pad = 14;  // between the columns; root padding, the felt's border and slack
     const fit = (w, hh) => Math.floor(Math.min(96, (w - 6) / (ew + 0.36), (hh - 6) / (eh + 0.36)));
+    // the words around the table, measured in each arrangement once per width and height
+    // (a table that grows as its piles do is then sized by arithmetic alone)
+    const sameBase = chromeCache && chromeCache.base === base && !force;
+    if (!sameBase) {
+      chromeCache = { base };
+      for (const ar of ARRANGEMENTS) {
+        root.classList.remove(...ARRANGEMENTS.map((a) => `pz-ar-${a}`));
+        root.classList.add(`pz-ar-${ar}`);
+        const textW = ar === "side" ? Math.min(400, Math.max(280, W * 0.32)) : Math.min(420, Math.max(250, W * 0.3));
+        root.style.setProperty("--pz-left", `${Math.max(200, W - textW - gap)}px`);
+        chromeCache[ar] = { textW, chrome: outer(head) + outer(controls) + outer(actions) + outer(msg) + outer(last),
+          capH: Math.max(outer(caption), 16) };
+      }
+    }
     const cand = {};
     for (const ar of ARRANGEMENTS) {
-      root.classList.remove(...ARRANGEMENTS.map((a) => `pz-ar-${a}`));
-      root.classList.add(`pz-ar-${ar}`);
-      const textW = ar === "side" ? Math.min(400, Math.max(280, W * 0.32)) : Math.min(420, Math.max(250, W * 0.3));
-      root.style.setProperty("--pz-left", `${Math.max(200, W - textW - gap)}px`);
-      const chrome = outer(head) + outer(controls) + outer(actions) + outer(msg) + outer(last);
-      const capH = Math.max(outer(caption), 16);
+      const { textW, chrome, capH } = chromeCache[ar];
       let u, textH;
       if (ar === "top") {
         u = fit(W - textW - gap, H - chrome - capH - pad);
@@ -397,6 +408,10 @@ function render({ model, el }) {
     // prefer the usual arrangement (toolbar above, text beside) unless another gives clearly larger cards
     let best = "top";
     for (const ar of ["side", "below"]) if (cand[ar].u > cand[best].u * 1.12 && cand[ar].u > 0) best = ar;
+    // while only the table's extent changes (piles grow in play), keep the arrangement unless
+    // another one is much better: the table should not jump from one to the other between moves
+    const kept = root.dataset.arrangement;
+    if (sameBase && kept && cand[kept] && cand[kept].u > 0 && cand[best].u <= cand[kept].u * 1.3) best = kept;
     const c = cand[best];
     root.classList.remove(...ARRANGEMENTS.map((a) => `pz-ar-${a}`));
     root.classList.add(`pz-ar-${best}`);
