@@ -133,6 +133,9 @@ def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
     root.locator(".pz-undo").focus()               # arrive in the table's toolbar (as with Tab)
     page.keyboard.press("?")
     expect(root.locator(".pz-help")).to_be_visible()
+    # legible inside JupyterLab's output CSS (which floats dt at 20% width): keys on one line
+    for dt in root.locator(".pz-help dt").all():
+        assert dt.evaluate("e => getComputedStyle(e).cssFloat === 'none' && e.offsetHeight < 24"), dt.inner_text()
     page.keyboard.press("Escape")
     page.keyboard.press("c")                       # to the cards
     assert page.evaluate("() => document.activeElement.classList.contains('pz-card') || document.activeElement.classList.contains('pz-slot')")
@@ -188,6 +191,12 @@ def test_drag_and_drop_then_autoplay(lab_page):
     # autoplay plays the compulsory moves by itself, and stops on Pause
     root.locator("select.pz-speed").select_option("max")
     root.locator(".pz-auto").click()
+    # "Pause" stays readable under the mouse: white on the brand colour, not on a light hover grey
+    root.locator(".pz-auto").hover()
+    pressed, fg, bg = root.locator(".pz-auto").evaluate(
+        "e => [e.getAttribute('aria-pressed'), getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    rgb = [int(x) for x in re.findall(r"\d+", bg)[:3]]
+    assert pressed != "true" or (fg == "rgb(255, 255, 255)" and sum(rgb) < 500), (fg, bg)
     expect(echo).not_to_have_text(re.compile(rf"python sees ({p['moves_before'] + 1}|{p['moves_before'] + 2})$"))
     page.wait_for_timeout(300)
     if root.locator(".pz-auto").get_attribute("aria-pressed") == "true":
