@@ -4,11 +4,13 @@ Starts a headless JupyterLab on 127.0.0.1 (a temporary folder), opens a notebook
 table per game (each at a deal whose random line is long enough, the line loaded) in Debian's
 Chromium, and for every game
 
-* plays the line by hand: click the card, click its destination (moves of no card or of
-  several cards through the Step button), and reads, for every click on a destination, the
-  time from the click's event to the frame after the table is redrawn (measured in the page:
-  the event's time stamp to a task queued from the next animation frame after the redraw, i.e.
-  once that frame is painted); target p95 <= 100 ms;
+* plays the line by hand: pointer events on the card, then on its destination (a move of two
+  cards: on both cards; other moves through the Step button), and reads, for every move made
+  by clicking, the time from the click's event to the frame that shows the move (measured in
+  the page: the event's time stamp to a task queued from the next animation frame, i.e. once
+  that frame is painted); target p95 <= 100 ms. The table shows a move at the click, where
+  the engine said its cards will lie; the time to the kernel's new position drawn (a round
+  trip through the Jupyter server and the kernel later) is printed beside it;
 * with ``--autoplay``, lets autoplay run at 4/s and at "max" and reports the moves per second.
 
 ``--busy N`` keeps N cores busy (a spinning Python process each) while measuring, for the
