@@ -77,7 +77,8 @@ function render({ model, el }) {
   let speed = "4";
   let prevBoard = null;
   let shownLang = null;
-  let slotsUnit = 0;      // the card width the places were laid out at
+  let slotsUnit = 0;
+  let spoke = false;      // the last view carried view.message      // the card width the places were laid out at
   const stats = { latency: [], ahead: [], frames: [], renders: 0, draw: [], sent: {}, replies: [], viewLag: [] };
   let ahead = null;        // a move shown at the click, before the kernel's position arrives
   let clickT0 = null;
@@ -586,7 +587,8 @@ function render({ model, el }) {
     drawLast(v);
     drawActions(v);
     drawRecord(v);
-    if (viewSpeaks()) showMessage();
+    if (viewSpeaks()) showMessage(); else if (spoke) say("", "info");  // a view that stopped carrying messages
+    spoke = viewSpeaks();
     // the kernel's answer to a move already shown: its own slide would replay it
     const confirmed = ahead && ahead.seq !== v.seq;
     if (confirmed) { dropAhead(false); animate = false; }
