@@ -100,6 +100,25 @@ def _read_record(path: Path) -> str:
         raise RecordError(f"{shown!r} is not a game record (not UTF-8 text: byte {e.start})") from None
 
 
+def _landing(layout: Any, piles: dict[str, Any], move: Move) -> list[list[float]]:
+    """Where each step's card will lie once ``move`` is played (``[x, y, rotate]``), so the page
+    can show the move at the click, before the kernel's new position arrives."""
+    spots = {s.pile: s for s in layout.spots}
+    added: dict[str, int] = {}
+    out = []
+    for _c, src, dst in move.steps:
+        spot = spots.get(dst)
+        if spot is None or dst not in piles:
+            out.append([])
+            continue
+        n = len(piles[dst].cards) + added.get(dst, 0) - added.get(f"-{dst}", 0)
+        added[dst] = added.get(dst, 0) + 1
+        added[f"-{src}"] = added.get(f"-{src}", 0) + 1
+        x, y = geometry.card_xy(spot, n, n + 1)
+        out.append([round(x, 4), round(y, 4), spot.rotate])
+    return out
+
+
 def _top_index(cards: tuple, card: int) -> int:
     for i in range(len(cards) - 1, -1, -1):
         if cards[i] == card:
@@ -249,11 +268,13 @@ class Table(anywidget.AnyWidget):
                 steps.append([s, _top_index(src.cards, c) if src else -1, d])
             legal.append({"k": m.kind, "label": human.describe(g, m, lang, piles=piles), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
+        for d, m in zip(legal, g.legal_moves()):
+            d["to"] = _landing(layout, piles, m)
         last = None
         if g.moves:
             m = g.moves[-1]
-            last = {"label": human.describe(g, m, lang, after=True, piles=piles), "cites": list(m.cites), "notes": list(m.notes),
-                    "n": m.notation}
+            last = {"label": human.describe(g, m, lang, after=True, piles=piles), "cites": list(m.cites),
+                    "notes": list(m.notes), "n": m.notation}
         info = {k: _jsonable(v) for k, v in g.info().items()}
         extras = []
         for k, v in info.items():
@@ -274,7 +295,8 @@ class Table(anywidget.AnyWidget):
             "seq": self._seq, "game": g.id, "title_ru": g.title_ru, "title_en": g.title_en, "deal": g.deal,
             "packs": g.packs, "lang": self.lang, "extent": [round(w, 3), round(h, 3)], "groups": groups,
             "cards": cards, "piles": pile_info, "legal": legal, "last": last, "anim": anim or [],
-            "status": g.status, "turn": g.turn, "turn_label": i18n.player(g.turn, lang), "moves": len(g.moves), "cards_left": info.get("cards_left"),
+            "status": g.status, "turn": g.turn, "turn_label": i18n.player(g.turn, lang), "moves": len(g.moves),
+            "cards_left": info.get("cards_left"),
             "extras": extras, "can_undo": self._can_undo(), "can_redo": g.can_redo,
             "line": None if not self._line else {"pos": -1 if pos is None else pos, "len": len(self._line)},
             "hint": hint,
