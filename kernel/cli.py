@@ -84,10 +84,16 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
     games = list(GAMES) if args.game == "all" else [game_class(args.game).id]
     for gid in games:
-        table = stats.campaign(gid, parse_deals(args.default), parse_deals(args.deviation),
-                               budget_states=args.budget, budget_s=args.seconds, jobs=args.jobs,
-                               progress=not args.quiet)
-        path = stats.save(table, Path(args.out_dir) / f"{gid}.json")
+        path = Path(args.out_dir) / f"{gid}.json"
+        if args.whole or not path.exists():
+            table = stats.campaign(gid, parse_deals(args.default), parse_deals(args.deviation),
+                                   budget_states=args.budget, budget_s=args.seconds, jobs=args.jobs,
+                                   progress=not args.quiet)
+        else:
+            table = stats.refresh(gid, path, parse_deals(args.default), parse_deals(args.deviation),
+                                  budget_states=args.budget, budget_s=args.seconds, jobs=args.jobs,
+                                  progress=not args.quiet, log=lambda line: print(line, flush=True))
+        path = stats.save(table, path)
         for run in table["runs"]:
             t = run["thoughtful"]
             print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):50} "
@@ -150,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=int, default=None)
     sp.add_argument("--seconds", type=float, default=10.0, help="cap per deal in CPU seconds (safety only)")
     sp.add_argument("--out-dir", default="texts/stats")
+    sp.add_argument("--whole", action="store_true",
+                    help="compute every run again (by default only what changed: see pasyans.stats.refresh)")
     sp.add_argument("--quiet", action="store_true")
     sp.set_defaults(func=cmd_campaign)
 
