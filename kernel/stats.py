@@ -46,6 +46,14 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def bounds(player: dict[str, Any]) -> tuple[float, float]:
+    """The 95% bounds of a player's true win rate in a run (its ``thoughtful`` or ``blind`` part):
+    the Wilson lower bound of the share won and the Wilson upper bound of the share won or
+    unknown, since an unknown deal may be either."""
+    n, won = player["n"], player["won"]["count"]
+    return wilson(won, n)[0], wilson(won + player["unknown"]["count"], n)[1]
+
+
 class SoundnessError(PasyansError):
     """A new solver contradicts a committed verdict: a proved loss it wins, or a won deal it
     proves lost. One of the two solvers is unsound; the table is left as it was."""
