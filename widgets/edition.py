@@ -127,7 +127,7 @@ class WinRates:
 
         labels = [r[0] for r in self.rows]
         fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.6 * len(labels)), dpi=100)
-        for off, (player, name) in ((-0.19, self.PLAYERS[0]), (0.19, self.PLAYERS[1])):
+        for off, (player, _) in ((-0.19, self.PLAYERS[0]), (0.19, self.PLAYERS[1])):
             ys = [y + off for y in range(len(labels))]
             left = [0.0] * len(labels)
             for part, colour in self.PARTS:
@@ -147,7 +147,11 @@ class WinRates:
         ax.set_xlim(0, 1)
         ax.set_xlabel("share of deals: won, unknown, lost; whiskers: the true win rate's 95% bounds")
         ax.set_title(f"{game_class(self.game).title_en}: deals won under each reading", pad=20)
-        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=8, ncols=3, frameon=False)
+        from matplotlib.patches import Patch
+
+        handles = ax.get_legend_handles_labels()[0] + [Patch(facecolor="white", edgecolor="grey", hatch="//",
+                                                             label="blind player")]
+        ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=8, ncols=4, frameon=False)
         fig.tight_layout()
         buf = io.BytesIO()
         fig.savefig(buf, format="png")
