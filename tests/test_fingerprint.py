@@ -62,7 +62,7 @@ def test_one_cards_legality_in_the_last_pass_changes_it(monkeypatch):
 def test_the_playouts_reach_every_phase():
     braid = fp.trace("braid")
     assert braid.kinds["redeal"] == 3 * len(fp.DEALS)  # every redeal the reading allows, on every deal
-    assert fp.trace("clock").ends == ["won"] * len(fp.DEALS)  # the end, a win as well as a loss
+    assert {"won", "lost"} <= set(fp.trace("clock").ends)  # the end, a win as well as a loss
     assert all(braid.perfts)
 
 
