@@ -105,7 +105,7 @@ def plan(key: str) -> dict:
         bad = {"to": sp.pile, "top_movable": top_movable}
         if not top_movable:
             break
-    t = Table(g)
+    t = Table(g, lang="en")
     reason = t.explain(c, s, bad["to"]) if bad else None
     t.close()
     piles = g.piles
@@ -119,4 +119,4 @@ def plan(key: str) -> dict:
 
 def table_for(key: str) -> Table:
     g, _, _ = position(key)
-    return Table(g)
+    return Table(g, lang="en")
