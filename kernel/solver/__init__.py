@@ -12,7 +12,7 @@ from typing import Any
 
 from ..game import Game
 from ..move import Move
-from . import besieged_city, braid, octagon  # noqa: F401  (each module registers its game's knowledge)
+from . import besieged_city, braid, brunette_blonde, favorite, go_no_go, indian_empress, octagon, parterre, village  # noqa: F401  (each module registers its game's knowledge)
 from .knowledge import KIND_ORDER, KNOWLEDGE, PLAIN, Knowledge, knowledge_for, register
 from .search import DEFAULT_STATES, Result, solve
 

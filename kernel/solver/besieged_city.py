@@ -14,20 +14,12 @@ from ..move import Move
 from .knowledge import Knowledge, register
 
 _T0 = 2 + len(RESERVE)  # the first trench's place in a snapshot (piles in the order they are made)
-
-
 #: LINKED[order][x]: the faces a card x may lie on or take in the trenches under each play_order.
 LINKED = {k: tuple(tuple(y for y in range(52) if link[x][y]) for x in range(52)) for k, (link, _) in LINKS.items()}
-
-
 #: SLOTS[r][h]: the places a foundation of height h still keeps for rank r (besieged_city.p2.s2).
 SLOTS = tuple(tuple(tuple(p for p in range(h, FULL) if SEQ[p] == r) for h in range(FULL + 1)) for r in range(14))
-
-
 #: WAIT[r][h]: how many cards go on a foundation of height h before the next card of rank r can.
 WAIT = tuple(tuple(s[0] - h if s else FULL for h, s in enumerate(by_h)) for by_h in SLOTS)
-
-
 _GROUPS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -46,17 +38,11 @@ def _groups(line: str, live: int) -> tuple[tuple[int, ...], ...]:
 #: The rules one suit's game depends on: (link, plain, direction "one"). A reserve card goes up
 #: under every reading there (down with its first use, :func:`_suit_next`), so ``reserve_up`` is none of them.
 Rules = tuple
-
-
 #: A suit's game once pack and talon are spent: (height, its trench packets sorted, its reserve
 #: cards sorted). See :meth:`BesiegedCity._suits`.
 SuitState = tuple
-
-
 #: The most new states one call of :meth:`_SuitGraph.verdict` looks at before it gives up (None).
 SUIT_BUDGET = 50_000
-
-
 #: A suits' graph is begun again past so many states.
 SUIT_STATES_MAX = 500_000
 

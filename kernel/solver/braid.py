@@ -16,28 +16,16 @@ from .knowledge import Knowledge, register
 
 #: A bound of ``Braid._ready`` for a card that can never go up.
 NEVER = 10**6
-
-
 #: The solver tries first a fill with a card at most this many cards from its packet.
 FILL_NEAR = 1
-
-
 #: The solver's order of the other kinds of move (a far fill comes at 3).
 SOLVER_RANK = {"found": 0, "turn": 2, "redeal": 4}
 
 
-
-
 #: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
 STUCK_KEEP = 500_000
-
-
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
-
-
 _POS: dict[tuple[int, int], list[int]] = {}
-
-
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
 
@@ -619,7 +607,7 @@ class BraidKnowledge(Knowledge[Braid]):
                     # Nothing new is marked: the card only leaves, or blocks the cards under it.
                     left[i] = True
                     pending.add(i)
-            gone = [g or x for g, x in zip(gone, ev.left)]
+            gone = [q or x for q, x in zip(gone, ev.left)]
         return ev.todo > 0
 
     def _packets(self, g: Braid) -> tuple[list[list[int]], list[list[int]], int]:

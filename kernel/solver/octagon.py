@@ -18,18 +18,12 @@ from .knowledge import Knowledge, register
 # A card in a stack of the relaxations (see ``_marked``): the card, plus SECOND when it goes up
 # second of its two copies; ``entry & CARD`` is the card.
 SECOND, CARD = 64, 63
-
-
 _ALL = frozenset(range(52))
-
-
 REFILL_CASES = 6  # the turns at which a first refill is followed case by case (see ``_Turning``)
 
 
 # What a packet top offers to a build: itself (in suit), or its rank (in any suit).
 _CARD_KEYS = tuple(range(52))
-
-
 _RANK_KEYS = tuple(RANK[c] + 100 for c in range(52))
 
 
