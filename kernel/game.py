@@ -17,9 +17,10 @@ that would recreate a position already seen in this game, keeps undo/redo and th
 from __future__ import annotations
 
 import re
-from operator import attrgetter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, NamedTuple, Self
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import CARDS, Card
 from .errors import BadDeal, BadOption, IllegalMove, PasyansError, RecordError
@@ -133,7 +134,7 @@ class Game:
 
     @classmethod
     def from_position(cls, piles: dict[str, str | Iterable[str]], *, turn: str | None = None,
-                      options: dict[str, Any] | None = None, **state: Any) -> "Game":
+                      options: dict[str, Any] | None = None, **state: Any) -> Game:
         """A game at a constructed position, for tests and teaching.
 
         ``piles`` maps pile names to cards bottom to top, as text (``"(KS) (2H) 7H 8S"``) or a
@@ -183,6 +184,15 @@ class Game:
         pile = Pile(cards, down)
         self._p[name] = pile
         return pile
+
+    def _transfer(self, c: int, src: str, dst: str) -> None:
+        """Move card ``c``, the top of ``src``, onto ``dst`` (the single-card transfer most
+        moves are); the face-down count of ``src`` never exceeds its cards."""
+        s = self._p[src]
+        s.cards.pop()
+        if s.down > len(s.cards):
+            s.down = len(s.cards)
+        self._p[dst].cards.append(c)
 
     def _shuffled(self, packs: int | None = None) -> list[int]:
         """``packs`` packs (default: the game's) shuffled by this deal's generator."""
@@ -483,6 +493,20 @@ class Game:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return (f"<{type(self).__name__} {self.id} deal={self.deal}{', ' + opts if opts else ''} "
                 f"moves={len(self._moves)} {self.status}>")
+
+
+_MADE: dict[tuple, Move] = {}
+
+
+def made_once(kind: str, steps: tuple = (), **fields: Any) -> Move:
+    """The move with these fields, made once and shared: moves are immutable, and making them is
+    much of a move generator's cost (the fields are tuples of ids and flags, so equal fields make
+    one move)."""
+    key = (kind, steps, *fields.items())
+    m = _MADE.get(key)
+    if m is None:
+        m = _MADE[key] = Move(kind, steps, **fields)
+    return m
 
 
 _CARDS_OF = attrgetter("cards")

@@ -29,7 +29,7 @@ are spent).
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -67,17 +67,12 @@ N_PACK = (NOTE_LINE, NOTE_GEOMETRY, NOTE_ORDER, NOTE_DIRECTION)
 N_PACK_END = N_PACK + (NOTE_ENDGAME,)
 N_TURN = (NOTE_PACK,)
 GID = "besieged_city"
-_CACHE: dict[tuple, Move] = {}
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...],
         forced: bool = False) -> Move:
-    """The move, made once and shared (moves are immutable; making them is the generator's cost)."""
-    key = (kind, c, src, dst, id(cites))
-    m = _CACHE.get(key)
-    if m is None:
-        m = _CACHE[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game=GID)
-    return m
+    """The single-card move, made once (:func:`made_once`)."""
+    return made_once(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game=GID)
 
 #: Ranks of a foundation from bottom to top: ascending series A..K at odd places, descending K..A
 #: at even places (besieged_city.p2.s2).

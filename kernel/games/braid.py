@@ -25,7 +25,7 @@ the lost figure 29 (braid.n.figure), the places at the ends refilled at once
 from __future__ import annotations
 
 from ..cards import RANK, RANKS, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -65,17 +65,12 @@ C_FILL_END = C_FILL + ("braid.p6.s1",)
 REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_REDEALS, NOTE_WASTE), game="braid")
 #: The reading a move up depends on: an ace goes on a king only when packets turn the corner.
 N_WRAP = tuple((NOTE_WRAP,) if RANK[c] == 1 else () for c in range(52))
-_MOVES: dict[tuple, Move] = {}
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...] = (),
         forced: bool = False) -> Move:
-    """The move, made once and kept: moves are immutable and the generator makes many."""
-    key = (kind, c, src, dst, cites, notes, forced)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game="braid")
-    return m
+    """The single-card move, made once (:func:`made_once`)."""
+    return made_once(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game="braid")
 
 
 class Braid(Game):
@@ -230,12 +225,7 @@ class Braid(Game):
             waste.cards.clear()
             self.pass_no += 1
             return
-        c, src, dst = move.steps[0]
-        s = self._p[src]
-        s.cards.pop()
-        if s.down > len(s.cards):
-            s.down = len(s.cards)
-        self._p[dst].cards.append(c)
+        self._transfer(*move.steps[0])
         if move.kind == "deal":
             self.dealt += 1
 

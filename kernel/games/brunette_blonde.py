@@ -22,7 +22,7 @@ row of two places). Decided without an option, with a note: the deal of the row
 from __future__ import annotations
 
 from ..cards import RANK, RED, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -48,18 +48,12 @@ N_BUILD = (NOTE_BUILD,)
 N_R2R = (NOTE_R2R, NOTE_BUILD)
 C_WON = ("brunette_blonde.p3.s2",)
 C_LOST = ("brunette_blonde.p3.s1",)
-_MOVES: dict[tuple, Move] = {}
 
 
 def _mv(kind: str, c: int, src: str, dst: str, cites: tuple[str, ...], notes: tuple[str, ...] = (),
         forced: bool = False) -> Move:
-    """The move, made once and kept: moves are immutable and the generator makes many."""
-    key = (kind, c, src, dst, cites, notes, forced)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced,
-                               game="brunette_blonde")
-    return m
+    """The single-card move, made once (:func:`made_once`)."""
+    return made_once(kind, ((c, src, dst),), cites=cites, notes=notes, forced=forced, game="brunette_blonde")
 
 
 REDEAL = Move("redeal", cites=C_REDEAL, notes=(NOTE_SECOND,), forced=True, game="brunette_blonde")
@@ -248,12 +242,7 @@ class BrunetteBlonde(Game):
             kon.cards.clear()
             self.pass_no += 1
             return
-        c, src, dst = move.steps[0]
-        s = p[src]
-        s.cards.pop()
-        if s.down > len(s.cards):
-            s.down = len(s.cards)
-        p[dst].cards.append(c)
+        self._transfer(*move.steps[0])
         if move.kind == "deal":
             self.dealt += 1
 

@@ -192,12 +192,7 @@ class Favorite(Game):
                     notes=(NOTE_DEAL, NOTE_FIGURE), forced=True, game=self.id)
 
     def _apply(self, move: Move) -> None:
-        c, src, dst = move.steps[0]
-        s = self._p[src]
-        s.cards.pop()
-        if s.down > len(s.cards):
-            s.down = len(s.cards)
-        self._p[dst].cards.append(c)
+        self._transfer(*move.steps[0])
 
     def _won(self) -> bool:
         p = self._p

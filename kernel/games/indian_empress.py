@@ -34,10 +34,8 @@ whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–
 """
 from __future__ import annotations
 
-from functools import cache
-
 from ..cards import CARDS, RANK, RED, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -359,12 +357,8 @@ class IndianEmpress(Game):
             if not any(SPECIAL[x] for x in cards):
                 self.phase = "deal"
             return
-        for c, src, dst in move.steps:
-            s = p[src]
-            s.cards.pop()
-            if s.down > len(s.cards):
-                s.down = len(s.cards)
-            p[dst].cards.append(c)
+        for step in move.steps:
+            self._transfer(*step)
         if kind == "deal":
             self.phase = "play" if self._rows_full() or not p["stock"].cards else "deal"
 
@@ -525,10 +519,9 @@ class IndianEmpress(Game):
              "talon": ("the talon", "талон")})
 
 
-@cache
 def _couple(card: int, src: str, dst: str) -> Move:
-    """The move laying ``card`` from ``src`` on the card of ``dst`` (moves are immutable: made once)."""
-    return Move("pair", ((card, src, dst),), cites=C_COUPLE, notes=(N_PAIRING,), game=GAME_ID)
+    """The move laying ``card`` from ``src`` on the card of ``dst``, made once (:func:`made_once`)."""
+    return made_once("pair", ((card, src, dst),), cites=C_COUPLE, notes=(N_PAIRING,), game=GAME_ID)
 
 
 GAME = IndianEmpress

@@ -213,7 +213,6 @@ class Octagon(Game):
             return "the aces are built up in suit (octagon.p2.s1)"
         return None
 
-    # ---- solver hooks ------------------------------------------------------------------
 
 
     def info(self) -> dict:

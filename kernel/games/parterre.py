@@ -20,7 +20,7 @@ last card into an empty packet would change nothing and is not offered.
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -33,17 +33,12 @@ NOTE_EMPTY = "parterre.n.empty"
 GARDEN = tuple(f"garden.{i}" for i in range(1, 7))
 FOUND = tuple(f"foundation.{i}" for i in range(1, 5))  # by suit: spades, hearts, diamonds, clubs
 SUIT_SIGNS = "♠♥♦♣"
-_MOVES: dict[tuple, Move] = {}  # every move made once, for speed (moves are immutable)
 _TRANSFERS: dict[tuple, Move] = {}  # the transfers by (cards, source, destination, cites)
 
 
 def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...] = ()) -> Move:
-    """The parterre's move with these fields, built once."""
-    key = (kind, steps, cites, notes)
-    m = _MOVES.get(key)
-    if m is None:
-        m = _MOVES[key] = Move(kind, steps, cites=cites, notes=notes, game=Parterre.id)
-    return m
+    """The parterre's move with these fields, made once (:func:`made_once`)."""
+    return made_once(kind, steps, cites=cites, notes=notes, game="parterre")
 
 
 class Parterre(Game):

@@ -46,7 +46,7 @@ class FavoriteKnowledge(Knowledge[Favorite]):
         return out
 
     def _representatives(self, g: Favorite, moves: list[Move]) -> dict[int, Move]:
-        """For each end card x whose other moves :meth:`solver_moves` drops, the transfer kept.
+        """For each end card x whose other moves :meth:`ordered` drops, the transfer kept.
 
         x lying on a card that is not its neighbour (or on nothing): its transfer onto the
         lower-numbered of its neighbours that are free. x lying on its neighbour w: its transfer

@@ -290,7 +290,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
         talon packets are kept as they lie. Under ``pairing="at_once"`` the rest is folded to what
         :meth:`_side` counts: per colour, the cards that have come in (row and foundations) by
         face, and how many have gone up; which of them went up does not matter (see
-        :meth:`solver_moves`). Under ``couples`` the places of a row are interchangeable (a
+        :meth:`ordered`). Under ``couples`` the places of a row are interchangeable (a
         vacancy is refilled the same whichever place it is): each row is a sorted multiset, each
         colour's foundations a multiset of (height, top); once the pack and talon are through,
         see :meth:`_endgame_rows`.
@@ -386,7 +386,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
         """When the pack is through (no turn is left), any pair: all pairs are equally good.
 
         Under ``pairing="at_once"`` which fitting red card and which fitting black card go up
-        does not matter (see :meth:`solver_moves`), so with pairs alone to choose from the first
+        does not matter (see :meth:`ordered`), so with pairs alone to choose from the first
         one is as good as any.
         """
         if g.options["pairing"] != "at_once" or any(m.kind != "pair" for m in moves):

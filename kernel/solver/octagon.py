@@ -109,7 +109,7 @@ def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tupl
     return [list(st) for st in stacks], list(left), dict(firsts)
 
 
-@lru_cache(maxsize=4)  # a position's hooks mark the same stacks a few times in a row
+@lru_cache(maxsize=4)  # the questions about one position mark the same stacks a few times in a row
 def _marking(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
     """``_marked`` as tuples: the stacks, ``left`` and the items of ``firsts``.
 
