@@ -4,10 +4,11 @@ import random
 
 import pasyans
 import pytest
-from pasyans.games.brunette_blonde import BrunetteBlonde, _need, _reach, _rise, _stretches
+from pasyans.games.brunette_blonde import BrunetteBlonde
 from pasyans.perft import perft
 from pasyans.solver import Knowledge, play_line, solve
 from pasyans.solver.brunette_blonde import BrunetteBlondeKnowledge as K
+from pasyans.solver.brunette_blonde import _need, _reach, _rise, _stretches
 
 from rulecheck import allows, assert_illegal, forbids, legal
 

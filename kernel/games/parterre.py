@@ -135,12 +135,12 @@ class Parterre(Game):
                 c = pile[k]
                 for t in under.get(RANK[c], ()):
                     if t != s:
-                        moves.append(self._transfer(pile, k, GARDEN[s], GARDEN[t], ("parterre.p2.s1", "parterre.r3.s1",
-                                                                                     "parterre.r1.s1")))
+                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t],
+                                                       ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1")))
                 if k > 0:  # a whole packet into an empty one would change nothing
                     for t in empty:
-                        moves.append(self._transfer(pile, k, GARDEN[s], GARDEN[t],
-                                                    ("parterre.p2.s3", "parterre.r1.s1")))
+                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t],
+                                                       ("parterre.p2.s3", "parterre.r1.s1")))
         # From the bouquet onto the parterre, and into an empty packet (p2.s1, p2.s3).
         pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
         for c in bq:
@@ -152,7 +152,7 @@ class Parterre(Game):
         return moves
 
     @staticmethod
-    def _transfer(pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
+    def _packet_move(pile: list[int], k: int, src: str, dst: str, cites: tuple[str, ...]) -> Move:
         """The move of ``pile[k:]`` from ``src`` to ``dst``, built once."""
         key = (tuple(pile[k:]), src, dst, cites)
         m = _TRANSFERS.get(key)
