@@ -526,7 +526,7 @@ def _home(cls: type[Game]) -> frozenset[str]:
 def _labels(cls: type[Game]) -> dict[str, tuple[str, str]]:
     """Pile labels of a game class, read once from its layouts under every reading."""
     if cls not in _LABELS:
-        readings = [{}] + [{o.name: c} for o in cls.OPTIONS for c in o.choices if c != o.default]
+        readings: list[dict[str, Any]] = [{}] + [{o.name: c} for o in cls.OPTIONS for c in o.choices if c != o.default]
         labels: dict[str, tuple[str, str]] = {}
         for opts in readings:
             for s in cls(1, **opts).layout().spots:

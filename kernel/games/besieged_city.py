@@ -126,7 +126,10 @@ GEOMETRY = {line: _geometry(line) for line in ("cross", "row")}
 DEAL_ORDER = RESERVE + TRENCH
 
 
-def _links(sums: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[tuple[bool, ...], ...]]:
+Table = tuple[tuple[bool, ...], ...]  # by two cards
+
+
+def _links(sums: tuple[int, ...]) -> tuple[Table, Table]:
     """LINK[x][y]: x may lie on y (same suit, one apart or next in the foundation order);
     PLAIN[x][y]: the link is only the ordinary one-apart (direction matters)."""
     link, plain = [], []
@@ -196,7 +199,7 @@ class BesiegedCity(Game):
         self._fd = [self._p[n].cards for n in FOUND]
 
     @classmethod
-    def from_position(cls, piles, **kw):  # type: ignore[override]
+    def from_position(cls, piles, **kw):
         """As :meth:`Game.from_position`; a constructed position lies after the deal unless ``dealt`` says."""
         kw.setdefault("dealt", len(DEAL_ORDER))
         return super().from_position(piles, **kw)
@@ -272,6 +275,8 @@ class BesiegedCity(Game):
                             moves.append(_mv("move", c, TRENCH[s], TRENCH[t], C_MOVE, N_MOVE))
         # From the reserve onto the trench cards at the ends of its lines (r3.s1).
         end = not talon and not stock
+        cites: tuple[str, ...]
+        notes: tuple[str, ...]
         if end:
             free = self.options["endgame"] == "free"
             cites, notes = C_PACK_END, N_PACK_END

@@ -161,7 +161,7 @@ class Favorite(Game):
                 if gap == 1 or (gap == 12 and wrap):
                     if dst in SEPARATE and not self._onto_sep:
                         continue
-                    notes = (NOTE_DOUBLE,)
+                    notes: tuple[str, ...] = (NOTE_DOUBLE,)
                     if gap == 12:
                         notes += (NOTE_WRAP,)
                     if dst in SEPARATE:

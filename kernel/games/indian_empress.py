@@ -168,7 +168,7 @@ class IndianEmpress(Game):
                 continue
             if what == "admiral":
                 dst = next(n for n in ADMIRALS if not p[n].cards)
-                cites = C_FOUND
+                cites: tuple[str, ...] = C_FOUND
             elif what == "general":
                 dst = next(n for n in GENERALS if not p[n].cards)
                 cites = C_FOUND
@@ -302,8 +302,8 @@ class IndianEmpress(Game):
                 continue
             low, top = cards
             lt = get(low if by_suit else CKEY[low])
-            tt = lt and get(top if by_suit else CKEY[top])
-            if tt:
+            tt = get(top if by_suit else CKEY[top]) if lt else None
+            if lt and tt:
                 for tf in tt:
                     for lf in lt:
                         moves.append(Move("found", ((top, name, tf), (low, name, lf)), cites=C_COUPLE_UP,
@@ -444,10 +444,11 @@ class IndianEmpress(Game):
                     if RED[c] != (d in GENERALS):
                         return "red cards go on the Generals, black ones on the Admirals (indian_empress.p4.s1)"
                     top = p[d].top
-                    ok = top is not None and NEXT[top] is not None and (
-                        NEXT[top] == c if self.options["build"] == "suit" else CKEY[NEXT[top]] == CKEY[c])
+                    after = None if top is None else NEXT[top]
+                    ok = after is not None and (
+                        after == c if self.options["build"] == "suit" else CKEY[after] == CKEY[c])
                     if not ok:
-                        nxt = "nothing" if top is None or NEXT[top] is None else str(CARDS[NEXT[top]])
+                        nxt = "nothing" if after is None else str(CARDS[after])
                         return (f"{CARDS[c]} does not follow {CARDS[top] if top is not None else 'nothing'} "
                                 f"on {d} (it takes {nxt}; indian_empress.p4.s1, indian_empress.fn16.s1)")
                     if any(p[f].top == top for f in FOUNDATIONS[:FOUNDATIONS.index(d)]):

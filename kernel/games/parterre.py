@@ -76,7 +76,7 @@ class Parterre(Game):
     def _up_cards(self) -> set[int]:
         """The cards that would fit on their foundations now."""
         any_base = self.options["bases"] == "any"
-        up = set()
+        up: set[int] = set()
         for s, f in enumerate(self._fd):
             if not f:
                 if any_base:

@@ -347,15 +347,18 @@ class BesiegedCityKnowledge(Knowledge[BesiegedCity]):
         togo = [graph.verdict(st, SUIT_BUDGET) for st in now]
         for m in moves:
             c, src, dst = m.steps[0] if m.steps else (0, "", "")
-            if not src.startswith("trench") or togo[SUIT[c]] is None or togo[SUIT[c]] <= 0:  # lost or done
+            left = togo[SUIT[c]]
+            if not src.startswith("trench") or left is None or left <= 0:  # lost or done
                 continue
             trenches = [list(p) for p in g._tr]
             trenches[TRENCH.index(src)].pop()
             if dst.startswith("trench"):
                 trenches[TRENCH.index(dst)].append(c)
-            h, piles, free = self._suits(g, trenches)[SUIT[c]]
+            after = self._suits(g, trenches)
+            assert after is not None  # a card goes only on one of its suit
+            h, piles, free = after[SUIT[c]]
             h += dst.startswith("foundation")
-            if 0 <= graph.known((h, piles, free)) < togo[SUIT[c]]:
+            if 0 <= graph.known((h, piles, free)) < left:
                 return m
         return None
 

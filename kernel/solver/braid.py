@@ -9,6 +9,8 @@ waste lock each other in the last passes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import RANK, SUIT
 from ..games.braid import NEXT_WRAP, PILE_LEN, SIDES, Braid
 from ..move import Move
@@ -480,10 +482,10 @@ class BraidKnowledge(Knowledge[Braid]):
                 return True
         waiting = [0] * (n + 1)
         for c, places in where.items():
-            bounds = [ready[c]] * len(places)
+            limits = [ready[c]] * len(places)
             if len(places) == 2:
-                bounds[places.index(max(places))] = second[c]
-            for i, r in zip(places, bounds):
+                limits[places.index(max(places))] = second[c]
+            for i, r in zip(places, limits):
                 if r == NEVER:
                     return True
                 if r > max(i, 0):
@@ -672,7 +674,7 @@ class BraidKnowledge(Knowledge[Braid]):
                 ready[c] = need
                 second[c] = need if need > both else both
                 off = 2 - (t0 >= j) - (t1 >= j)
-                ds = depth.get(c, ())  # deepest first
+                ds: Sequence[int] = depth.get(c, ())  # deepest first
                 if off == 0:
                     copy = NEVER
                 elif len(ds) < off:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from ..cards import RANK, RED, SUIT
 from ..games.indian_empress import ADMIRALS, ARMY, CKEY, COLOUR_OF, GENERALS, NAVY, PLACES, ROWS, TALON, IndianEmpress
@@ -28,7 +29,7 @@ CHAIN_POS: tuple[int | None, ...] = tuple(
 
 #: The face index of a card within its colour (22 faces), by suit or (``build="colour"``) by rank only.
 FACE_SUIT: tuple[int | None, ...] = tuple(
-    None if CHAIN_POS[c] is None else (SUIT[c] >= 2) * 11 + CHAIN_POS[c] for c in range(52))
+    None if (pos := CHAIN_POS[c]) is None else (SUIT[c] >= 2) * 11 + pos for c in range(52))
 
 
 FACE_COLOUR: tuple[int | None, ...] = CHAIN_POS
@@ -88,7 +89,7 @@ def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[
     """
     avail = {red: [u + c for u, c in zip(up[red], free[red])] for red in (True, False)}
     cap = {red: _caps(base[red], avail[red]) for red in (True, False)}
-    sides = [(base[red], up[red], avail[red], cap[red], [[] for _ in range(23)]) for red in (True, False)]
+    sides: list[tuple] = [(base[red], up[red], avail[red], cap[red], [[] for _ in range(23)]) for red in (True, False)]
     todo = list(range(len(couples)))
     released = set()
     while todo:
@@ -118,7 +119,7 @@ def _pairs_win(state: tuple, seqs: tuple, seen: dict[tuple, bool | None], left: 
     With every copy of each face at hand or up, the lowest face of a sequence not all up fits.
     A state is (red up, black up, red single, black single, couples): counts per face packed
     by :func:`_pack`, and the sorted couples of faces (red, black) as bytes r, b, r, b …"""
-    won = seen.get(state, _UNSEEN)
+    won: Any = seen.get(state, _UNSEEN)
     if won is not _UNSEEN:
         return won
     if left[0] <= 0:
@@ -462,7 +463,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
             if len(steps) == 1 and m.kind == "pair":
                 _, src, dst = steps[0]
                 (fa, a), (fb, b) = single[src], single[dst]
-                shape = (True, fb, fa) if drawn and not COLOUR_OF[src] else (COLOUR_OF[src], fa, fb)
+                shape: tuple = (True, fb, fa) if drawn and not COLOUR_OF[src] else (COLOUR_OF[src], fa, fb)
                 if shape not in ranked:
                     rank = (1.5 if wanted[shape[0]] else 3, (a == 0) + (b == 0), a if a > b else b, abs(a - b))
                     ranked[shape] = (rank, i, m)
@@ -534,6 +535,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
         waiting for a card bound in the next, when every copy of the faces they wait for is in
         the ring.
         """
+        assert self._pairs is not None  # made by _relaxed_state
         return bool(state[4]) and bool(_release(*_unpack(state, self._pairs[0])))
 
     def _couples_cards(self, g: IndianEmpress) -> tuple[dict, dict, dict, list[tuple[int, int]]] | None:
@@ -602,6 +604,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
         if the relaxed game is lost, so is the position. The relaxed game is
         :meth:`_couples_cards`: the foundations, the single cards by face and the couples.
         """
+        assert self._pairs is not None  # made by _relaxed_state
         seqs, seen, _ = self._pairs
         won = _pairs_win(state, seqs, seen, [END_NODES])
         if won is None:
@@ -625,6 +628,7 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
     def _relaxed_lost(self, g: IndianEmpress, state: tuple) -> bool:
         """:meth:`_couples_stuck` or :meth:`_lockstep_stuck` of the relaxed ``state``, each
         state worked out once per search (after :meth:`_relaxed_state`)."""
+        assert self._pairs is not None  # made by _relaxed_state
         lost = self._pairs[2]
         verdict = lost.get(state)
         if verdict is None:

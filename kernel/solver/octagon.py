@@ -9,6 +9,7 @@ middle turned through again, with refills followed case by case) leave a card st
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..cards import RANK, SUIT
 from ..games.octagon import PACKET_SIZE, PACKETS, Octagon
@@ -46,7 +47,7 @@ def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _builders(h: tuple, any_suit: bool) -> frozenset:
+def _builders(h: Any, any_suit: bool) -> frozenset:
     """The cards that may still be built on a packet (see ``_may_leave``)."""
     return frozenset(c for c in range(52) if _may_leave(c, h, any_suit))
 

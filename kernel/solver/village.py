@@ -100,7 +100,7 @@ def _lanes(ups: tuple, downs: tuple) -> tuple:
     copy and one pile; else 26 masks: for each rank r, the ranks of the partners a card of rank r
     may go up from (all ranks one off but its pile's preceding one), then for each rank of one
     copy and one pile the ranks of one copy its pile takes before it (none for the others)."""
-    out = []
+    out: list[tuple | None] = []
     for u, d in zip(ups, downs):
         a, k = u[0], d[0]
         up_lane = 0x1FFF & ~((1 << max(a + 1, k)) - 1)  # ranks only the ace's pile takes, upwards
@@ -151,7 +151,7 @@ def _bounds(tops: tuple[int, ...], per_suit: bool) -> tuple[tuple, tuple, tuple[
 
 
 @lru_cache(maxsize=1 << 12)
-def _ranks(cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+def _ranks(cards: tuple[int, ...]) -> tuple[int, ...]:
     """Per suit, the ranks (bits) among ``cards``."""
     out = [0] * 4
     for c in cards:
@@ -243,9 +243,9 @@ class VillageKnowledge(Knowledge[Village]):
                 return self.KIND_ORDER.get(m.kind, 3) * 2, 0
             x = m.steps[0][0]
             lane = lanes[SUIT[x]] if lanes else None
-            if lane and not lane[x % 13] & _BIT[g._p[m.dst].cards[-1]]:
+            if lane and not lane[x % 13] & _BIT[g._p[m.steps[0][2]].cards[-1]]:
                 return 7, 1
-            below = g._p[m.src].cards[-2:-1]
+            below = g._p[m.steps[0][1]].cards[-2:-1]
             if below and below[0] in wants:
                 return 5, 0
             return 7, self._wait(g, m, routes) if routes else 0
@@ -257,7 +257,7 @@ class VillageKnowledge(Knowledge[Village]):
         x = move.steps[0][0]
         ups, downs = routes[SUIT[x]]
         y = x % 13
-        return max(y - max(ups) if x < g._p[move.dst].cards[-1] else min(downs) - y, 0)
+        return max(y - max(ups) if x < g._p[move.steps[0][2]].cards[-1] else min(downs) - y, 0)
 
     def probe(self, g: Village) -> float:
         """With one ace and one king a suit (bases=suit), a limited-discrepancy probe on 60% of
