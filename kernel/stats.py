@@ -29,7 +29,9 @@ from . import game as game_module
 from .game import Game
 from .registry import game_class, new_game
 from .players import blind_play
-from .solver import solve
+from .solver import KNOWLEDGE, solve
+from .solver import knowledge as solver_knowledge
+from .solver import search as solver_search
 
 DEFAULT_BUDGET = 50_000
 
@@ -45,7 +47,7 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 #: The core modules every verdict depends on: the deal, the engine, the two players.
-_CORE = (rng, cards, move, game_module, players, solver)
+_CORE = (rng, cards, move, game_module, players, solver, solver_search, solver_knowledge)
 
 
 def _code(module: ModuleType) -> str:
@@ -60,10 +62,11 @@ def _code(module: ModuleType) -> str:
 
 
 def fingerprint(game: str) -> str:
-    """A short hash of what a game's verdicts depend on: its rules version, its module's code and
-    the core's (deal, engine, players, solver). Comments and docstrings do not count."""
+    """A short hash of what a game's verdicts depend on: its rules version, the code of its rules and
+    knowledge modules and the core's (deal, engine, players, search). Comments and docstrings do not count."""
     cls = game_class(game)
-    code = "\n".join(_code(m) for m in (*_CORE, inspect.getmodule(cls)))
+    own = [inspect.getmodule(cls)] + ([inspect.getmodule(KNOWLEDGE[game])] if game in KNOWLEDGE else [])
+    code = "\n".join(_code(m) for m in (*_CORE, *own))
     return hashlib.sha256(f"{cls.RULES_VERSION}\n{code}".encode()).hexdigest()[:16]
 
 
