@@ -180,7 +180,7 @@ def test_canonical_key_folds_interchangeable_aces_and_packets():
     b = at("TS", "8D", a1="AS", a5="AS 2S")
     c = at("TS", "8D", p1=PACKETS["p2"], p2=PACKETS["p1"])
     assert a.key() != b.key() and K().canonical_key(a) == K().canonical_key(b)
-    assert K().canonical_key(c) == at("TS", "8D").canonical_key()
+    assert K().canonical_key(c) == K().canonical_key(at("TS", "8D"))
     assert K().canonical_key(at("TS", "8D", laying=2)) != K().canonical_key(at("TS", "8D"))
 
 
@@ -436,7 +436,7 @@ def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying():
                   **_piles_to("KS KC 2S KH 9D 3D 6C 8H"), p1="QD 4S KD KC QC JC", p2="3S TD QH JH TH",
                   p3="TD 7S 9H TC 9C", p4="4D JS TS 9S 8S")
     g = pos(3)
-    assert K().hopeless(g) and not pos(2).hopeless()  # two more layings: nothing is fixed yet
+    assert K().hopeless(g) and not K().hopeless(pos(2))  # two more layings: nothing is fixed yet
     assert solve(g, 5000, 30).verdict == "lost"
     assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
@@ -449,7 +449,7 @@ def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying():
                   laying=laying, options={"middle": "turned"}, **_piles_to("9D 8C TH KS 6H 5S 8D 3C"),
                   p1="7H JS", p2="6S TD 9C QC JC TC 9C 8C 7C 6C", p3="9S QH QD JD", p4="7S")
     g = pos(3)
-    assert K().hopeless(g) and not pos(2).hopeless()
+    assert K().hopeless(g) and not K().hopeless(pos(2))
     assert solve(g, 5000, 30).verdict == "lost"
     assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
@@ -473,7 +473,7 @@ def test_hopeless_when_the_layings_left_followed_in_turn_leave_a_card_stuck():
                   **_piles_to(f"TS KH KD {clubs} 2H 5C 3S 3D"), p1="7C 4D JH", p2="KH TH 8H 3H QS JS TS 9S",
                   p3=p3, p4="TC 5D 5H")
     g = pos("", (0, 0, 5, 0), "8C")
-    assert K().hopeless(g) and not pos("8C", (0, 0, 0, 0), "7C").hopeless()
+    assert K().hopeless(g) and not K().hopeless(pos("8C", (0, 0, 0, 0), "7C"))
     assert solve(g, 5000, 30).verdict == "lost"
     assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 

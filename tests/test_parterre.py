@@ -2,7 +2,7 @@
 import pasyans
 from pasyans.games.parterre import Parterre
 from pasyans.perft import perft
-from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver import Knowledge, play_line, solve
 from pasyans.solver.parterre import ParterreKnowledge as K
 
 from rulecheck import allows, assert_illegal, forbids, legal
@@ -241,6 +241,11 @@ def _small(seed: int, low: int, nbq: int, **options) -> Parterre:
     return at(*(" ".join(rest[i::6]) for i in range(6)), bouquet=" ".join(cards[:nbq]), found=found, **options)
 
 
+def unpruned() -> K:
+    """The search without this game's proofs, safe moves and order (its key kept)."""
+    return type("Unpruned", (K,), {n: getattr(Knowledge, n) for n in ("safe_move", "ordered", "hopeless")})()
+
+
 SMALL = ([(s, 7, 1, {}) for s in (0, 1, 6, 9, 11, 12)] + [(s, 6, 2, {}) for s in (1, 2, 4, 7, 9, 11, 13)]
          + [(s, 6, 2, {"transfer": "sequence"}) for s in (2, 4)])
 
@@ -248,7 +253,7 @@ SMALL = ([(s, 7, 1, {}) for s in (0, 1, 6, 9, 11, 12)] + [(s, 6, 2, {}) for s in
 def test_the_knowledge_keeps_the_verdicts_of_the_plain_search():
     games = [_small(seed, low, nbq, **o) for seed, low, nbq, o in SMALL]
     pruned = [solve(g, 20_000, 60) for g in games]
-    plain = [solve(g, 20_000, 60, PLAIN) for g in games]
+    plain = [solve(g, 20_000, 60, unpruned()) for g in games]
     assert [r.verdict for r in pruned] == [r.verdict for r in plain]
     assert {r.verdict for r in plain} == {"won", "lost"}
     for g, r in zip(games, pruned):
@@ -285,7 +290,7 @@ def test_hopeless_is_never_wrong_on_random_small_positions():
             g = Parterre.from_position({n: [c.ascii for c in v.cards] for n, v in g.piles.items()}, options=opts)
             if g.status == "playing" and K().hopeless(g):
                 fired[str(opts)] = fired.get(str(opts), 0) + 1
-                assert solve(g, 30_000, 60, PLAIN).verdict == "lost", (opts, seed)
+                assert solve(g, 30_000, 60, unpruned()).verdict == "lost", (opts, seed)
     assert len(fired) == 3, fired
 
 
@@ -311,7 +316,7 @@ def test_the_knowledge_keeps_the_verdicts_with_any_bases():
                              **({"transfer": "sequence"} if s % 5 == 1 else {})) for s in range(14)]
     games = [g for g in games if g.status == "playing"]
     pruned = [solve(g, 8_000, 60) for g in games]
-    plain = [solve(g, 8_000, 60, PLAIN) for g in games]
+    plain = [solve(g, 8_000, 60, unpruned()) for g in games]
     both = [(a.verdict, b.verdict) for a, b in zip(pruned, plain) if "unknown" not in (a.verdict, b.verdict)]
     assert all(a == b for a, b in both) and {a for a, _ in both} == {"won", "lost"}
     assert len(both) >= 12
