@@ -114,11 +114,7 @@ class Clock(Game):
             waste.cards.clear()
             self.deal_no += 1
         else:
-            c, src, dst = move.steps[0]
-            cards = self._p[src].cards
-            del cards[len(cards) - 1 - cards[::-1].index(c)]
-            self._p[src].down = min(self._p[src].down, len(self._p[src].cards))
-            self._p[dst].cards.append(c)
+            self._transfer(*move.steps[0])
 
     def _won(self) -> bool:
         return all(len(self._p[p].cards) == 4 for p in PLACES)
