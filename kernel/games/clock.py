@@ -114,7 +114,11 @@ class Clock(Game):
             waste.cards.clear()
             self.deal_no += 1
         else:
-            self._transfer(*move.steps[0])
+            c, src, dst = move.steps[0]
+            cards = self._p[src].cards
+            if cards[-1] != c:  # aside=spread: a card laid aside is taken from where it lies
+                cards.append(cards.pop(len(cards) - 1 - cards[::-1].index(c)))
+            self._transfer(c, src, dst)
 
     def _won(self) -> bool:
         return all(len(self._p[p].cards) == 4 for p in PLACES)
