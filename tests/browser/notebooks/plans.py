@@ -106,7 +106,9 @@ def plan(key: str) -> dict:
         if not top_movable:
             break
     t = Table(g, lang="en")
-    reason = t.explain(c, s, bad["to"]) if bad else None
+    # the refusal as the page says it (face-down cards unnamed)
+    why = t.explain(c, s, bad["to"]) if bad else None
+    reason = t._words_of(why if isinstance(why, Exception) else pasyans.IllegalMove(why))[0] if bad else None
     t.close()
     piles = g.piles
     return {"key": key, "game": g.id, "moves_before": len(g.moves), "notation": m.notation, "card": pasyans.Card(c).ascii,
