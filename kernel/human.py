@@ -36,8 +36,7 @@ ARGS_RU = {"fill": "заполнить"}
 
 
 def _describe(game: Game, move: Move, lang: str) -> str:
-    own = getattr(type(game), "describe", None)  # game.describe(move, lang) where the game has one
-    text = own(game, move, lang) if callable(own) else move.describe(lang)
+    text = game.describe(move, lang)
     if lang == "ru" and move.arg in ARGS_RU and text.startswith(move.arg):
         text = ARGS_RU[move.arg] + text[len(move.arg):]
     return text

@@ -105,7 +105,7 @@ def _landing(layout: Any, piles: dict[str, Any], move: Move) -> list[list[float]
     can show the move at the click, before the kernel's new position arrives."""
     spots = {s.pile: s for s in layout.spots}
     added: dict[str, int] = {}
-    out = []
+    out: list[list[float]] = []
     for _c, src, dst in move.steps:
         spot = spots.get(dst)
         if spot is None or dst not in piles:
@@ -263,9 +263,9 @@ class Table(anywidget.AnyWidget):
         legal = []
         for m in g.legal_moves():
             steps = []
-            for c, s, d in m.steps:
+            for c, s, to in m.steps:
                 src = piles.get(s)
-                steps.append([s, _top_index(src.cards, c) if src else -1, d])
+                steps.append([s, _top_index(src.cards, c) if src else -1, to])
             legal.append({"k": m.kind, "label": human.describe(g, m, lang, piles=piles), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
         for d, m in zip(legal, g.legal_moves()):

@@ -199,7 +199,7 @@ class BesiegedCity(Game):
         self._fd = [self._p[n].cards for n in FOUND]
 
     @classmethod
-    def from_position(cls, piles, **kw):
+    def from_position(cls, piles, /, **kw):
         """As :meth:`Game.from_position`; a constructed position lies after the deal unless ``dealt`` says."""
         kw.setdefault("dealt", len(DEAL_ORDER))
         return super().from_position(piles, **kw)

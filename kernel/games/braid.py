@@ -24,7 +24,7 @@ the lost figure 29 (braid.n.figure), the places at the ends refilled at once
 """
 from __future__ import annotations
 
-from ..cards import RANK, RANKS, SUIT, rank_text
+from ..cards import RANK, SUIT, rank_text
 from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move

@@ -110,7 +110,6 @@ class GoNoGo(Game):
 
     def _generate(self) -> list[Move]:
         stock = self._stock.cards
-        gid = self.id
         cols = self._cols
         if stock:
             c = stock[-1]

@@ -144,7 +144,7 @@ class IndianEmpress(Game):
         self._new_pile("talon.black")
 
     @classmethod
-    def from_position(cls, piles, *, turn=None, options=None, **state):
+    def from_position(cls, piles, /, *, turn=None, options=None, **state):
         """As :meth:`Game.from_position`; the phase defaults to ``"play"`` (the deal is over)."""
         state.setdefault("phase", "play")
         return super().from_position(piles, turn=turn, options=options, **state)
@@ -449,7 +449,7 @@ class IndianEmpress(Game):
             if len(move.steps) != 2 or {RED[c] for c, _, _ in move.steps} != {True, False}:
                 return ("no card goes on a foundation unless a card of the other colour goes on another at "
                         "the same time (rule I, indian_empress.r1.s1)")
-            for c, s, d in move.steps:
+            for _c, _s, d in move.steps:
                 if d in FOUNDATIONS:
                     top = p[d].top
                     if any(p[f].top == top for f in FOUNDATIONS[:FOUNDATIONS.index(d)]):

@@ -90,7 +90,6 @@ class Octagon(Game):
         return want
 
     def _generate(self) -> list[Move]:
-        gid = self.id
         stock = self._stock.cards
         aces = self._aces
         if self.stage == 0:

@@ -90,7 +90,6 @@ class Parterre(Game):
     def _generate(self) -> list[Move]:
         if self._gd[0] is not self._p[GARDEN[0]].cards:  # the piles were replaced (not refilled) since they were bound
             self._bind()
-        gid = self.id
         stock = self._stock
         if stock:  # the deal: six packets of six, then the bouquet (p1.s1, p1.s2)
             n = 52 - len(stock)

@@ -98,7 +98,6 @@ class Village(Game):
         return _wants(self._tops(), self.options["bases"] == "suit")
 
     def _generate(self) -> list[Move]:
-        gid = self.id
         stock = self._stock.cards
         heaps = self._heaps
         if self.row_left and stock:
