@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/solver.py
 	$(PY) benchmarks/widget.py
+	$(PY) benchmarks/site.py
 	$(PY) benchmarks/notebooks.py
 
 # The stored notebooks keep no widget state: every export of them (nbconvert, a repository's web
