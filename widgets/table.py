@@ -47,7 +47,8 @@ def _delegate(name: str) -> Any:
 class Table(anywidget.AnyWidget):
     """A live table for one game: ``Table("braid", deal=7, **options)`` or ``Table(game)``;
     the arguments are :class:`~pasyans.session.Session`'s. ``t.session`` is the game at the table;
-    ``t.play``, ``t.undo``, ``t.hint``, ``t.save``, ``t.load``, ... are the session's."""
+    ``t.play``, ``t.undo``, ``t.hint``, ``t.save``, ``t.load``, ... are the session's. The traits
+    mirror the session (observe them; change the table through its methods, ``t.set_lang("en")``)."""
 
 
     _esm = _HERE / "table.js"
