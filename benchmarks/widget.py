@@ -1,27 +1,32 @@
-"""The card table in a real browser: click-to-redraw latency and autoplay frame rate.
+"""The card table in a real browser: click-to-paint latency for every game, and autoplay's pace.
 
 Starts a headless JupyterLab on 127.0.0.1 (a temporary folder), opens a notebook with one
-table of the largest layout (Индийская императрица, four packs; Часы until it is registered)
-in Debian's Chromium, and
+table per game (each at a deal whose random line is long enough, the line loaded) in Debian's
+Chromium, and for every game
 
-* plays a line of moves by hand: click the card, click its destination (moves of no card or
-  of several cards through the Step button), and reads, for every click, the time from the
-  click on the destination to the frame after the table is redrawn (measured in the page:
-  the click's event time to a task queued from the next animation frame after the redraw, i.e.
-  once that frame is painted); target p95
-  ≤ 100 ms;
-* then lets autoplay ("max" speed) run the rest of the line and counts redrawn frames per
-  second.
+* plays the line by hand: pointer events on the card, then on its destination (a move of two
+  cards: on both cards; other moves through the Step button), and reads, for every move made
+  by clicking, the time from the click's event to the frame that shows the move (measured in
+  the page: the event's time stamp to a task queued from the next animation frame, i.e. once
+  that frame is painted); target p95 <= 100 ms. The table shows a move at the click, where
+  the engine said its cards will lie; the time to the kernel's new position drawn (a round
+  trip through the Jupyter server and the kernel later) is printed beside it;
+* with ``--autoplay``, lets autoplay run at 4/s and at "max" and reports the moves per second.
 
-Usage: ``python benchmarks/widget.py [--game ID] [--deal N] [--clicks 60] [--seconds 8]``.
+``--busy N`` keeps N cores busy (a spinning Python process each) while measuring, for the
+figures "with one core busy"; the load average is printed either way (the machine may be shared).
+
+Usage: ``python benchmarks/widget.py [--games braid,clock] [--clicks 30] [--busy 1] [--autoplay]``.
 Needs /usr/bin/chromium (never ``playwright install``).
 """
 from __future__ import annotations
 
 import argparse
 import json
-import random
+import os
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -43,6 +48,8 @@ def line_for(gid, deal, seed=1, limit=600):
     """The deal laid out, then a random line preferring moves of one card (clickable)."""
     g = pasyans.new_game(gid, deal)
     g.advance()
+    if g.status != "playing":  # a game of compulsory moves only: play them by hand
+        g = pasyans.new_game(gid, deal)
     start = g.clone()
     rng = random.Random(seed)
     line = []
@@ -56,23 +63,13 @@ def line_for(gid, deal, seed=1, limit=600):
 '''
 
 
-def pick_game(requested: str | None) -> str:
-    if requested:
-        return requested
-    return "indian_empress" if "indian_empress" in pasyans.GAMES else "clock"
-
-
-def pick_deal(gid: str, requested: int | None) -> int:
-    """The first deal whose random line is long enough to measure (or the one asked for)."""
-    if requested:
-        return requested
-    ns: dict = {}
-    exec(LINE_CODE, ns)
+def pick_deal(ns: dict, gid: str, want: int) -> int:
+    """The first deal whose random line is long enough to measure."""
     best = (0, 1)
-    for deal in range(1, 30):
+    for deal in range(1, 40):
         _, line = ns["line_for"](gid, deal)
         best = max(best, (len(line), deal))
-        if len(line) >= 120:
+        if len(line) >= want:
             return deal
     return best[1]
 
@@ -84,12 +81,99 @@ def pct(xs: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def loadavg() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+CLICK_JS = """(r, [src, i, dst]) => {
+  const tap = (e) => { for (const t of ["pointerdown", "pointerup"])
+    e.dispatchEvent(new PointerEvent(t, {bubbles: true, button: 0, pointerId: 1, isPrimary: true})); };
+  tap(r.querySelector(`.pz-card[data-pile="${src}"][data-index="${i}"]`));
+  const on = r.querySelectorAll(`.pz-card[data-pile="${dst}"]`);
+  tap(on.length ? on[on.length - 1] : r.querySelector(`.pz-slot[data-pile="${dst}"]`));
+}"""
+
+
+PAIR_JS = """(r, [s1, i1, s2, i2]) => {
+  const tap = (e) => { for (const t of ["pointerdown", "pointerup"])
+    e.dispatchEvent(new PointerEvent(t, {bubbles: true, button: 0, pointerId: 1, isPrimary: true})); };
+  tap(r.querySelector(`.pz-card[data-pile="${s1}"][data-index="${i1}"]`));
+  tap(r.querySelector(`.pz-card[data-pile="${s2}"][data-index="${i2}"]`));
+}"""
+
+
+def _top(g, c, pile) -> int:
+    cards = g.piles[pile].cards
+    return max(k for k, x in enumerate(cards) if x == c)
+
+
+def _visible_top(g, c, pile) -> bool:
+    from pasyans.widgets.geometry import placements
+    i = _top(g, c, pile)
+    return any(p.pile == pile and p.index == i and p.visible for p in placements(g.layout(), g.piles))
+
+
+def play_by_hand(page, root, start, line, n: int) -> tuple[list[float], list[float], list[str]]:
+    """Play ``n`` moves of the line; the click-to-paint times of the move shown at the click
+    (its card where the engine said it will lie) and of the kernel's new position drawn."""
+    g = start.clone()
+    kinds = []
+    before = root.evaluate("r => [r.pzStats.latency.length, r.pzStats.ahead.length]")
+    for m in line[:n]:
+        seq = root.get_attribute("data-seq")
+        if len(m.steps) == 1:
+            c, s, d = m.steps[0]
+            cards_s = g.piles[s].cards
+            i = max(k for k, x in enumerate(cards_s) if x == c)
+            # the reader's two clicks, as pointer events on the card and on the destination (a card
+            # half covered by the next one of its fan may not be clickable at its centre)
+            root.evaluate(CLICK_JS, [s, i, d])
+            kinds.append("card")
+        elif len(m.steps) == 2 and all(_visible_top(g, c, src) for c, src, _ in m.steps):
+            # a move of two cards: click both (the table plays it when they make one legal move)
+            (c1, s1, _), (c2, s2, _) = m.steps
+            root.evaluate(PAIR_JS, [s1, _top(g, c1, s1), s2, _top(g, c2, s2)])
+            if root.locator(".pz-chooser").is_visible():
+                root.locator(".pz-chooser .pz-cancel").click()
+                root.locator(".pz-step").click()
+                kinds.append("step")
+            else:
+                kinds.append("card")
+        else:
+            root.locator(".pz-step").click()
+            kinds.append("step")
+        page.wait_for_function("([r, s]) => r.dataset.seq !== s && r.dataset.renders", arg=[root.element_handle(), seq])
+        g.play(m)
+    page.wait_for_timeout(300)
+    lat = root.evaluate(f"r => r.pzStats.latency.slice({before[0]})")
+    shown = root.evaluate(f"r => r.pzStats.ahead.slice({before[1]})")
+    return lat, shown, kinds
+
+
+def autoplay_rate(page, root, speed: str, seconds: float) -> float | None:
+    root.locator("select.pz-speed").select_option(speed)
+    before = root.evaluate("r => r.pzStats.frames.length")
+    root.locator(".pz-auto").click()
+    t_end = time.perf_counter() + seconds
+    while time.perf_counter() < t_end:
+        page.wait_for_timeout(200)
+        if root.locator(".pz-auto").get_attribute("aria-pressed") != "true":
+            break
+    if root.locator(".pz-auto").get_attribute("aria-pressed") == "true":
+        root.locator(".pz-auto").click()
+    frames = root.evaluate(f"r => r.pzStats.frames.slice({before})")
+    if len(frames) < 3:
+        return None
+    span = (frames[-1] - frames[0]) / 1000
+    return (len(frames) - 1) / span if span > 0 else None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game")
-    ap.add_argument("--deal", type=int)
-    ap.add_argument("--clicks", type=int, default=60)
-    ap.add_argument("--seconds", type=float, default=8.0)
+    ap.add_argument("--games", default=",".join(pasyans.GAMES), help="comma-separated game ids (default: all)")
+    ap.add_argument("--clicks", type=int, default=30, help="moves played by hand per game")
+    ap.add_argument("--busy", type=int, default=0, help="cores kept busy while measuring")
+    ap.add_argument("--autoplay", action="store_true", help="also measure autoplay at 4/s and max")
     ap.add_argument("--width", type=int, default=1400, help="browser window width (px)")
     args = ap.parse_args()
     if not CHROMIUM.exists():
@@ -97,104 +181,83 @@ def main() -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    gid = pick_game(args.game)
-    deal = pick_deal(gid, args.deal)
+    games = [g for g in args.games.split(",") if g]
     ns: dict = {}
     exec(LINE_CODE, ns)
-    start, line = ns["line_for"](gid, deal)
-    cards = sum(len(p.cards) for p in start.piles.values())
-    print(f"game {gid} ({start.title_en}, {start.packs} pack(s), {cards} cards, {len(start.piles)} piles), "
-          f"deal {deal}, a line of {len(line)} moves")
+    plan = {}
+    for gid in games:
+        deal = pick_deal(ns, gid, args.clicks + 25)
+        start, line = ns["line_for"](gid, deal)
+        plan[gid] = (deal, start, line)
 
-    with tempfile.TemporaryDirectory(prefix="pasyans-bench-") as tmp:
-        src = Path(tmp) / "files"
-        src.mkdir()
-        (src / "bench_line.py").write_text(LINE_CODE)
-        nb = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-                         "source": textwrap.dedent(f"""\
-                            from pasyans.widgets import Table
-                            from bench_line import line_for
-                            start, line = line_for({gid!r}, {deal})
-                            t = Table(start)
-                            t.load_line(line)
-                            t""")}],
-              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-              "nbformat": 4, "nbformat_minor": 5}
-        (src / "bench.ipynb").write_text(json.dumps(nb))
-        with lab_server(Path(tmp) / "home", src) as server, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": args.width, "height": 1000})
-            page.set_default_timeout(60_000)
-            page.goto(f"{server['base']}/lab/tree/bench.ipynb?token={server['token']}&reset")
-            run_all(page)
-            page.wait_for_selector(".pasyans .pz-card", timeout=120_000)
-            wait_kernel_idle(page)
-            root = page.locator(".pasyans").first
-            unit = root.locator(".pz-table").evaluate("e => getComputedStyle(e).getPropertyValue('--u')")
-            print(f"cards drawn {unit.strip()} wide; {root.locator('.pz-card').count()} card elements on the table")
-
-            # ---- by hand: card, then destination --------------------------------------------
-            g = start.clone()
-            wall, kinds = [], []
-            n = min(args.clicks, max(0, len(line) - 20))
-            for m in line[:n]:
-                seq = root.get_attribute("data-seq")
-                if len(m.steps) == 1:
-                    c, s, d = m.steps[0]
-                    cards_s = g.piles[s].cards
-                    i = max(k for k, x in enumerate(cards_s) if x == c)
-                    root.locator(f'.pz-card[data-pile="{s}"][data-index="{i}"]').click()
-                    dst_cards = root.locator(f'.pz-card[data-pile="{d}"]')
-                    target = dst_cards.last if dst_cards.count() else root.locator(f'.pz-slot[data-pile="{d}"]')
-                    t0 = time.perf_counter()
-                    target.click()
-                    kinds.append("card")
-                else:
-                    t0 = time.perf_counter()
-                    root.locator(".pz-step").click()
-                    kinds.append("step")
-                page.wait_for_function("([r, s]) => r.dataset.seq !== s && r.dataset.renders", arg=[root.element_handle(), seq])
-                wall.append((time.perf_counter() - t0) * 1000)
-                g.play(m)
-            page.wait_for_timeout(300)
-            lat = root.evaluate("r => r.pzStats.latency.slice()")
-            card_lat = [x for x, k in zip(lat[-len(kinds):], kinds) if k == "card"]
-            if card_lat:
-                print(f"click-to-redraw (in the page), {len(card_lat)} moves by clicking: "
-                      f"median {statistics.median(card_lat):.1f} ms, p95 {pct(card_lat, 0.95):.1f} ms, "
-                      f"max {max(card_lat):.1f} ms  (target p95 <= 100 ms: {'met' if pct(card_lat, 0.95) <= 100 else 'MISSED'})")
-            print(f"  as Playwright sees it (click to DOM update, incl. driver overhead): median "
-                  f"{statistics.median(wall):.1f} ms, p95 {pct(wall, 0.95):.1f} ms")
-
-            # ---- autoplay at full speed ---------------------------------------------------------
-            left = len(line) - n
-            root.locator("select.pz-speed").select_option("max")
-            before = root.evaluate("r => r.pzStats.frames.length")
-            root.locator(".pz-auto").click()
-            t_end = time.perf_counter() + args.seconds
-            while time.perf_counter() < t_end:
-                page.wait_for_timeout(250)
-                if root.locator(".pz-auto").get_attribute("aria-pressed") != "true":
-                    break
-            if root.locator(".pz-auto").get_attribute("aria-pressed") == "true":
-                root.locator(".pz-auto").click()
-            frames = root.evaluate(f"r => r.pzStats.frames.slice({before})")
-            if len(frames) >= 2:
-                span = (frames[-1] - frames[0]) / 1000
-                fps = (len(frames) - 1) / span if span > 0 else float("nan")
-                gaps = [b - a for a, b in zip(frames, frames[1:])]
-                print(f"autoplay (max speed) over {len(frames) - 1} moves of {left} left in {span:.2f} s: "
-                      f"{fps:.1f} frames/s (gap median {statistics.median(gaps):.1f} ms, p95 {pct(gaps, 0.95):.1f} ms)")
-            else:
-                print("autoplay: too few frames to measure")
-            draw = root.evaluate("r => r.pzStats.draw.slice()")
-            rtt = root.evaluate("r => r.pzStats.replies.slice()")
-            lag = root.evaluate("r => r.pzStats.viewLag.slice()")
-            print(f"  the page's own share: drawing the table takes median {statistics.median(draw):.1f} ms, "
-                  f"p95 {pct(draw, 0.95):.1f} ms; a message's round trip through the kernel median "
-                  f"{statistics.median(rtt):.1f} ms, p95 {pct(rtt, 0.95):.1f} ms (the new position arrives after "
-                  f"median {statistics.median(lag):.1f} ms)" if draw and rtt and lag else "")
-            browser.close()
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    try:
+        with tempfile.TemporaryDirectory(prefix="pasyans-bench-") as tmp:
+            src = Path(tmp) / "files"
+            src.mkdir()
+            (src / "bench_line.py").write_text(LINE_CODE)
+            cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                      "source": "from pasyans.widgets import Table\nfrom bench_line import line_for\ntables = {}"}]
+            for gid in games:
+                cells.append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                              "source": textwrap.dedent(f"""\
+                                start, line = line_for({gid!r}, {plan[gid][0]})
+                                t = tables[{gid!r}] = Table(start)
+                                t.load_line(line)
+                                t""")})
+            nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+                  "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}}
+            (src / "bench.ipynb").write_text(json.dumps(nb))
+            with lab_server(Path(tmp) / "home", src) as server, sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": args.width, "height": 1000})
+                page.set_default_timeout(60_000)
+                page.goto(f"{server['base']}/lab/tree/bench.ipynb?token={server['token']}&reset")
+                run_all(page)
+                page.wait_for_function("n => document.querySelectorAll('.pasyans').length >= n", arg=len(games),
+                                       timeout=180_000)
+                wait_kernel_idle(page)
+                print(f"Chromium {browser.version}, window {args.width}x1000, {args.clicks} moves by hand per game, "
+                      f"{args.busy} core(s) kept busy; load average at start {loadavg()}")
+                print("click -> paint of the move (ms): median, p95, max; then click -> the kernel's new position drawn "
+                      "(median, p95); the redraw's own time (p95) and a message's round trip through the kernel (median)")
+                print(f"{'game':16} {'deal':>4} {'cards':>5} {'KB/view':>7} {'clicks':>6} {'median':>7} {'p95':>7} "
+                      f"{'max':>7} {'kmedian':>7} {'kp95':>7} {'draw p95':>8} {'kernel rtt':>10}  target p95<=100")
+                worst = 0.0
+                for k, gid in enumerate(games):
+                    deal, start, line = plan[gid]
+                    root = page.locator(".pasyans").nth(k)
+                    root.scroll_into_view_if_needed()
+                    page.wait_for_function("r => r.querySelector('.pz-card')", arg=root.element_handle())
+                    n = min(args.clicks, len(line))
+                    lat, shown, kinds = play_by_hand(page, root, start, line, n)
+                    card_lat = [x for x, kd in zip(lat[-len(kinds):], kinds) if kd == "card"] or lat
+                    shown = shown or card_lat
+                    if not shown:
+                        print(f"{gid:16} no move measured ({len(kinds)} moves: {kinds.count('card')} by clicking)")
+                        continue
+                    draw = root.evaluate("r => r.pzStats.draw.slice(-40)")
+                    rtt = root.evaluate("r => r.pzStats.replies.slice(-40)")
+                    kb = root.evaluate("r => r.pzStats.viewBytes || 0") / 1024
+                    measures = root.evaluate("r => r.pzStats.measures || 0")
+                    ncards = root.locator(".pz-card").count()
+                    p95 = pct(shown, 0.95)
+                    worst = max(worst, p95)
+                    print(f"{gid:16} {deal:>4} {ncards:>5} {kb:>7.1f} {len(shown):>6} {statistics.median(shown):>7.1f} "
+                          f"{p95:>7.1f} {max(shown):>7.1f} {statistics.median(card_lat):>7.1f} {pct(card_lat, 0.95):>7.1f} "
+                          f"{pct(draw, 0.95):>8.1f} {statistics.median(rtt):>10.1f}  "
+                          f"{'met' if p95 <= 100 else 'MISSED'}  ({measures} layout fits)", flush=True)
+                    if args.autoplay:
+                        rates = {s: autoplay_rate(page, root, s, 5.0) for s in ("4", "max")}
+                        print(f"{'':16} autoplay: " + ", ".join(
+                            f"{s}/s -> {r:.1f} moves/s" if r else f"{s}: too few moves" for s, r in rates.items()))
+                print(f"worst p95 {worst:.1f} ms (target <= 100 ms: {'met' if worst <= 100 else 'MISSED'}); "
+                      f"load average at the end {loadavg()}")
+                browser.close()
+    finally:
+        for p in busy:
+            p.send_signal(signal.SIGTERM)
+            p.wait()
     return 0
 
 

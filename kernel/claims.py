@@ -2,18 +2,22 @@
 
 Each claim quotes the sentence that makes it, says how the edition reads it as a measurable
 statement (a claim about difficulty speaks of the blind player, who cannot see the stock), and
-gets a verdict from the committed tables: ``supported``, ``contradicted`` or ``open`` (the table
-leaves too many deals unknown to tell).
+gets a verdict from the committed tables: ``supported`` or ``contradicted`` only when the whole
+95% interval of the true rate agrees — from the Wilson lower bound of the share won to the Wilson
+upper bound of the share won or unknown (:func:`pasyans.stats.bounds`), so that an unknown deal
+counts neither as a loss nor as a win — and ``open`` otherwise.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .stats import committed, wilson
+from .stats import bounds, committed, wilson
 
 Table = dict[str, Any]
+Test = Callable[[Table], tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -22,91 +26,87 @@ class Claim:
     sentence: str  # the sentence id that makes the claim
     quote: str
     reading: str  # the claim as a measurable statement
-    test: Callable[[Table], tuple[str, str]]  # the game's campaign -> (verdict, figures)
+    test: Test  # the game's campaign -> (verdict, figures)
 
     def verdict(self) -> tuple[str, str]:
         """The verdict and the figures it rests on, from the committed statistics."""
         return self.test(committed(self.game))
 
 
-def _rate(run: Table, player: str) -> tuple[float, float, float, float]:
-    t = run[player]
-    return t["won"]["share"], t["won"]["ci95"][0], t["won"]["ci95"][1], t["unknown"]["share"]
+def _verdict(lo: float, hi: float, share: float) -> str:
+    """Whether the interval [lo, hi] lies wholly at or above ``share``, wholly below it, or across."""
+    return "supported" if lo >= share else "contradicted" if hi < share else "open"
 
 
-def _ceiling(run: Table, player: str) -> float:
-    """The upper 95% bound of the win rate if every undecided deal were won."""
-    t = run[player]
-    return wilson(t["won"]["count"] + t["unknown"]["count"], t["n"])[1]
+def _player(t: Table) -> str:
+    lo, hi = bounds(t)
+    won, unknown = t["won"]["share"], t["unknown"]["share"]
+    shares = f"won {won:.1%}" + (f", unknown {unknown:.1%}" if t["unknown"]["count"] else "")
+    return f"{shares} (true rate {lo:.1%}–{hi:.1%}, 95%)"
 
 
 def _fig(run: Table) -> str:
-    w, lo, hi, unk = _rate(run, "thoughtful")
-    bw, blo, bhi, _ = _rate(run, "blind")
-    return (f"thoughtful solver {w:.1%} (95% CI {lo:.1%}–{hi:.1%}, unknown {unk:.1%}); "
-            f"blind player {bw:.1%} (95% CI {blo:.1%}–{bhi:.1%}); {run['thoughtful']['n']} deals")
+    return (f"thoughtful solver {_player(run['thoughtful'])}; blind player {_player(run['blind'])}; "
+            f"{run['thoughtful']['n']} deals")
 
 
-def at_least(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
-    """Supported when the lower 95% bound of ``player``'s win rate is at least ``share``;
-    contradicted only when even counting every undecided deal as won it stays below."""
+def gap(a: Table, b: Table) -> tuple[float, float]:
+    """The 95% interval of player ``a``'s true win rate minus ``b``'s: Newcombe's hybrid score
+    interval (his method 10) of the difference, taken where each rate's range [won, won or
+    unknown] makes it smallest (for the lower end) and largest (for the upper end)."""
+    def end(ka: int, kb: int, sign: int) -> float:
+        pa, pb = ka / a["n"], kb / b["n"]
+        la, ua = wilson(ka, a["n"])
+        lb, ub = wilson(kb, b["n"])
+        spread = math.hypot(pa - la, ub - pb) if sign < 0 else math.hypot(ua - pa, pb - lb)
+        return pa - pb + sign * spread
+
+    wa, wb = a["won"]["count"], b["won"]["count"]
+    return (end(wa, wb + b["unknown"]["count"], -1), end(wa + a["unknown"]["count"], wb, +1))
+
+
+def at_least(player: str, share: float) -> Test:
+    """Supported when the whole interval of ``player``'s true win rate is at least ``share``,
+    contradicted when it lies wholly below."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
-        w, lo, hi, unk = _rate(run, player)
-        if lo >= share:
-            return "supported", _fig(run)
-        if _ceiling(run, player) < share:
-            return "contradicted", _fig(run)
-        return "open", _fig(run)
+        return _verdict(*bounds(run[player]), share), _fig(run)
     return test
 
 
-def at_most(player: str, share: float) -> Callable[[Table], tuple[str, str]]:
-    """Supported when ``player``'s win rate stays at most ``share`` even counting every
-    undecided deal as won (upper 95% bound); contradicted when its lower bound exceeds it."""
+def at_most(player: str, share: float) -> Test:
+    """Supported when the whole interval of ``player``'s true win rate is at most ``share``,
+    contradicted when it lies wholly above."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
-        w, lo, hi, unk = _rate(run, player)
-        if _ceiling(run, player) <= share:
-            return "supported", _fig(run)
-        if lo > share:
-            return "contradicted", _fig(run)
-        return "open", _fig(run)
+        lo, hi = bounds(run[player])
+        verdict = "supported" if hi <= share else "contradicted" if lo > share else "open"
+        return verdict, _fig(run)
     return test
 
 
-def skill_matters(gap: float = 0.10) -> Callable[[Table], tuple[str, str]]:
-    """Supported when the thoughtful solver's wins (a lower bound) exceed the blind player's by
-    ``gap``; contradicted when even counting undecided deals as won they do not."""
+def skill_matters(by: float = 0.10) -> Test:
+    """Supported when the thoughtful solver's true win rate exceeds the blind player's by at least
+    ``by`` over the whole interval of the difference (:func:`gap`), contradicted when it stays below."""
     def test(table: Table) -> tuple[str, str]:
         run = table["runs"][0]
-        w = run["thoughtful"]["won"]["share"]
-        unk = run["thoughtful"]["unknown"]["share"]
-        bw = run["blind"]["won"]["share"]
-        figures = _fig(run) + f"; gap at least {w - bw:+.1%}"
-        if w - bw >= gap:
-            return "supported", figures
-        if w + unk - bw < gap:
-            return "contradicted", figures
-        return "open", figures
+        lo, hi = gap(run["thoughtful"], run["blind"])
+        return _verdict(lo, hi, by), _fig(run) + f"; thoughtful minus blind {lo:+.1%} to {hi:+.1%} (95%)"
     return test
 
 
-def variant_helps(option: str, value: Any, player: str = "blind") -> Callable[[Table], tuple[str, str]]:
-    """Supported when the variant ``option=value`` wins clearly more often than the default
-    (its interval lies above the default's share), contradicted when it wins no more."""
+def variant_helps(option: str, value: Any, player: str = "blind") -> Test:
+    """Supported when the variant ``option=value`` wins more often than the default over the whole
+    interval of the difference (:func:`gap`), contradicted when it wins no more over all of it."""
     def test(table: Table) -> tuple[str, str]:
         base = table["runs"][0]
         run = next(r for r in table["runs"][1:] if r["options"].get(option) == value)
-        w0 = base[player]["won"]["share"]
-        w, lo, hi, _ = _rate(run, player)
-        figures = (f"{player} player: default {w0:.1%} ({base[player]['n']} deals), with {option}={value} "
-                   f"{w:.1%} (95% CI {lo:.1%}–{hi:.1%}, {run[player]['n']} deals)")
-        if lo > w0:
-            return "supported", figures
-        if w <= w0:
-            return "contradicted", figures
-        return "open", figures
+        lo, hi = gap(run[player], base[player])
+        verdict = "supported" if lo > 0 else "contradicted" if hi <= 0 else "open"
+        figures = (f"{player} player: default {_player(base[player])} ({base[player]['n']} deals), with "
+                   f"{option}={value} {_player(run[player])} ({run[player]['n']} deals); "
+                   f"difference {lo:+.1%} to {hi:+.1%} (95%)")
+        return verdict, figures
     return test
 
 

@@ -177,9 +177,15 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     for gid in games:
         writable(out_dir / f"{gid}.json")
     for gid in games:
-        table = stats.campaign(gid, default, deviation, budget_states=args.budget, budget_s=args.seconds,
-                               jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet)
-        path = stats.save(table, out_dir / f"{gid}.json")
+        path = out_dir / f"{gid}.json"
+        if args.whole or not path.exists():
+            table = stats.campaign(gid, default, deviation, budget_states=args.budget, budget_s=args.seconds,
+                                   jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet)
+        else:
+            table = stats.refresh(gid, path, default, deviation, budget_states=args.budget, budget_s=args.seconds,
+                                  jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet,
+                                  log=lambda line: print(line, flush=True))
+        path = stats.save(table, path)
         for run in table["runs"]:
             t = run["thoughtful"]
             print(f"{gid:16} {json.dumps(run['options'], ensure_ascii=False):30} n={t['n']:<5} "
@@ -327,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--scheduler", default=None, help="a Dask scheduler address, tcp://host:port")
     sp.add_argument("--out-dir", default="pasyans-stats",
                     help="folder for GAME.json and GAME.csv (the edition's own tables: texts/stats)")
+    sp.add_argument("--whole", action="store_true",
+                    help="compute every run again (by default only what changed: see pasyans.stats.refresh)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_campaign)
 

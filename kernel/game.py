@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import compress
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, ne
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import CARDS, Card
@@ -198,8 +199,9 @@ class Game:
         self._history: list[tuple] = []
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
+        self._pidx = {n: i for i, n in enumerate(self._p)}
         self._cur = self._snapshot()
-        self._seen: dict[tuple, int] = {self._cur: 1}
+        self._seen: dict[tuple, int] = {}  # counted on first need: see _keys
         self.status = "playing"
         self._update_status()
 
@@ -332,13 +334,17 @@ class Game:
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move here, in a deterministic order."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Move]:
+        """The legal moves, computed once per position (the list itself: not to be changed)."""
         if self._legal is None:
             if self.status != "playing":
                 self._legal = []
             else:
                 moves = self._generate()
                 self._legal = [m for m in moves if m.kind not in REVERSIBLE_KINDS or not self._repeats(m)]
-        return list(self._legal)
+        return self._legal
 
     def _repeats(self, move: Move) -> bool:
         """Whether a transfer would recreate a position seen in this game.
@@ -346,16 +352,19 @@ class Game:
         A ``move`` (reversible transfer) changes only the piles its steps name, ``turn`` and the
         ``VARS``: so only those are saved, patched into the current key and put back.
         """
+        seen = self._keys()
+        p = self._p
         names = {n for _, s, d in move.steps for n in (s, d)}
-        saved = [(self._p[n], self._p[n].cards[:], self._p[n].down) for n in names]
+        saved = [(p[n], p[n].cards[:], p[n].down) for n in names]
         turn, vars_ = self.turn, [getattr(self, v) for v in self.VARS]
         self._apply(move)
-        cards, downs = list(self._cur[0]), list(self._cur[1])
-        index = self._index()
+        cur = self._cur
+        cards, downs = list(cur[0]), list(cur[1])
+        index = self._pidx
         for n in names:
             i = index[n]
-            cards[i] = tuple(self._p[n].cards)
-            downs[i] = self._p[n].down
+            cards[i] = tuple(p[n].cards)
+            downs[i] = p[n].down
         after = (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
         for pile, cs, d in saved:
             pile.cards[:] = cs
@@ -363,14 +372,19 @@ class Game:
         self.turn = turn
         for name, value in zip(self.VARS, vars_):
             setattr(self, name, value)
-        return after in self._seen
+        return after in seen
 
-    def _index(self) -> dict[str, int]:
-        """Pile name -> its position in a key (the order the piles were created in)."""
-        cls = type(self)
-        if cls not in _INDEX:
-            _INDEX[cls] = {n: i for i, n in enumerate(self._p)}
-        return _INDEX[cls]
+    def _keys(self) -> dict[tuple, int]:
+        """How often each position of this game (its history and now) occurs.
+
+        Counted on first need, since only reversible transfers ask (:meth:`_repeats`), then kept
+        up move by move: a game that never asks never hashes a position.
+        """
+        seen = self._seen
+        if not seen:
+            for snap in (*self._history, self._cur):
+                seen[snap] = seen.get(snap, 0) + 1
+        return seen
 
     def _find(self, move: Move | str) -> Move:
         """The legal move equal to ``move``; ``InvalidMove`` when it is not a move at all,
@@ -379,8 +393,8 @@ class Game:
             move = Move.parse(move)
         if not isinstance(move, Move):
             raise InvalidMove(f"not a move: {quote(move)}")
-        for m in self.legal_moves():
-            if m == move:
+        for m in self._legal_now():
+            if m is move or m == move:
                 return m
         move.check()  # a forged Move is refused before its fields are read
         raise IllegalMove(self._explain(move))
@@ -432,13 +446,19 @@ class Game:
         except Exception:
             self._restore(before)
             raise
+        seen = self._seen
+        if seen:
+            seen[after] = seen.get(after, 0) + 1
         self._history.append(before)
         self._moves.append(m)
         self._redo = []
         self._cur = after
-        self._seen[after] = self._seen.get(after, 0) + 1
         self._legal = None
         self._update_status()
+
+    def _was_seen(self, snap: tuple) -> bool:
+        """Whether the position of the snapshot ``snap`` was seen in this game."""
+        return snap in self._keys()
 
     def _update_status(self) -> None:
         if self._won():
@@ -447,7 +467,7 @@ class Game:
             self.status = "lost"
         else:
             self.status = "playing"
-            if not self.legal_moves():
+            if not self._legal_now():
                 self.status = "lost"
         if self.status != "playing":
             self._legal = []
@@ -456,7 +476,7 @@ class Game:
         """Play moves while exactly one is legal (compulsory actions, the deal); return how many."""
         n = 0
         while self.status == "playing" and n < limit:
-            legal = self.legal_moves()
+            legal = self._legal_now()
             if len(legal) != 1:
                 break
             self._push(legal[0])
@@ -468,14 +488,30 @@ class Game:
         if not self._moves:
             raise IllegalMove("there is no move to undo")
         now = self._cur
-        count = self._seen.get(now, 0) - 1
-        if count > 0:
-            self._seen[now] = count
-        else:
-            self._seen.pop(now, None)
+        seen = self._seen
+        back = self._history.pop()
+        if seen:
+            count = seen[now] - 1
+            if count:
+                seen[now] = count
+            else:
+                del seen[now]
         m = self._moves.pop()
-        self._cur = self._history.pop()
-        self._restore(self._cur)
+        self._cur = back
+        if type(self)._restore is Game._restore:  # put back only the piles that changed
+            piles = list(self._p.values())
+            cards, downs = back[0], back[1]
+            changed = set(compress(range(len(cards)), map(ne, cards, now[0])))
+            if downs != now[1]:
+                changed.update(compress(range(len(downs)), map(ne, downs, now[1])))
+            for i in changed:
+                piles[i].cards[:] = cards[i]
+                piles[i].down = downs[i]
+            self.turn = back[2]
+            for name, value in zip(self.VARS, back[3]):
+                setattr(self, name, value)
+        else:
+            self._restore(back)
         redo = self._redo
         redo.append(m)
         self._legal = None
@@ -593,7 +629,8 @@ class Game:
 
 _CARDS_OF = attrgetter("cards")
 _DOWN_OF = attrgetter("down")
-_INDEX: dict[type, dict[str, int]] = {}
+
+
 _LABELS: dict[type, dict[str, tuple[str, str]]] = {}
 _HOME: dict[type, frozenset[str]] = {}
 

@@ -201,7 +201,7 @@ OPTION_NAMES_RU: dict[str, str] = {
     "marriages": "браки", "available": "доступные карты", "gather": "сбор", "second_deal": "вторая раздача",
     "pair": "пара", "reserve": "запас", "packets": "боковые пачки", "relays": "перекладки",
     "middle": "середина", "separate": "отдельные линии", "deal_plays": "игра при раскладке",
-    "transfers": "перекладки",
+    "transfers": "перекладки", "aside": "отложенные карты",
 }
 CHOICES_RU: dict[str, str] = {
     "at_once": "сразу", "couples": "парами", "suit": "по масти", "colour": "по цвету", "cross": "крест",
@@ -210,7 +210,7 @@ CHOICES_RU: dict[str, str] = {
     "True": "да", "False": "нет", "rule": "правило", "advice": "совет", "choice": "по выбору",
     "unfit": "неподходящие", "reversed": "в обратном порядке", "no": "нет", "two_cards": "по две карты",
     "two_places": "два места", "all": "все", "must": "обязательно", "may": "по желанию",
-    "next_row": "со следующим рядом",
+    "next_row": "со следующим рядом", "waiting": "ждут", "spread": "разложены",
     "none": "нет", "top": "верхняя", "in_order": "по порядку", "twin": "двойник", "stuck": "при остановке",
     "open": "открыто", "turned": "только что открытая", "once": "одно для всех", "each": "у каждого своё",
     "yes": "да", "both": "в обе стороны", "from": "только из них", "first_first": "с первой карты",
@@ -323,6 +323,10 @@ SENTENCES: dict[str, str] = {
     "an empty place of the main row is filled from the кон": "пустое место главного ряда заполняют из кона",
     # clock
     "no further laying is allowed": "больше раскладывать нельзя",
+    "the cards laid aside wait for the next laying": "отложенные карты ждут следующей раскладки",
+    "of the cards laid aside only the top one may be played": "из отложенных карт играть можно только верхнюю",
+    "the pack is laid off to the end before the cards laid aside are dealt again":
+        "колоду раскладывают до конца, прежде чем снова раздать отложенные карты",
     "a card of another suit goes only onto its equal already on the clock":
         "карта другой масти кладётся только на равную ей карту, уже лежащую на часах",
     "red must lie on black and black on red": "красная должна лежать на чёрной, а чёрная на красной",
@@ -414,7 +418,7 @@ SENTENCES: dict[str, str] = {
 PLAYERS_RU = {"A": "А", "B": "В"}
 _WORDS_RU = {"nothing": "ничего", HIDDEN_CARD["en"]: HIDDEN_CARD["ru"], **PLAYERS_RU}
 _CITES = re.compile(r"^(?P<body>.*?)\s*\((?P<cites>(?:rules? [IVX]+(?: and [IVX]+)?, )?[a-z_]+\.[\w.]+"
-                    r"(?:(?:, | and |–)[a-z_]+\.[\w.]+)*)\)$")
+                    r"(?:(?:, | and |–)(?:notes? )?[a-z_]+\.[\w.]+)*)\)$")
 
 
 @lru_cache(maxsize=1)
@@ -428,6 +432,7 @@ def _templates() -> list[tuple[re.Pattern, str]]:
 
 
 def _cites(text: str) -> str:
+    text = re.sub(r"\bnotes? (?=[a-z_]+\.)", "примечание ", text)
     return re.sub(r"\brules? ([IVX]+)(?: and ([IVX]+))?",
                   lambda m: f"правило {m.group(1)}" if not m.group(2) else f"правила {m.group(1)} и {m.group(2)}",
                   text)
@@ -546,8 +551,11 @@ OPTION_DOCS_RU: dict[tuple[str, str], str] = {
                               " карта может подняться к тузу или королю (браки по-прежнему между верхними)",
     ("village", "gather"): "по порядку: собранную колоду раскладывают снова с первой карты первой кучки, кучку за "
                            "кучкой; в обратном порядке: с верхней карты восьмой кучки назад",
-    ("clock", "redeals"): "2: отложенные карты раздают снова дважды (три раскладки всего), третья перекладка не "
-                          "разрешена; 1: две раскладки всего",
+    ("clock", "redeals"): "1: две раскладки всего, третья не допускается; 2: отложенные карты раздают снова "
+                          "дважды (три раскладки всего), третья перекладка не разрешена",
+    ("clock", "aside"): "верхняя: верхнюю карту отложенной стопки можно положить на часы, когда она подходит; "
+                        "ждут: отложенные карты ждут следующей раскладки; разложены: отложенные карты лежат "
+                        "врозь, и любую из них можно положить на часы, когда она подходит",
     ("clock", "second_deal"): "так же: отложенные карты переворачивают и раздают в том порядке, в каком их "
                               "откладывали; в обратном порядке: стопку раздают сверху, с последней карты",
     ("spouses", "pair"): "двойник: карта составляет пару только с такой же картой (достоинство и масть) другой колоды;"

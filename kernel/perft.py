@@ -11,6 +11,8 @@ def perft(game: Game, depth: int) -> int:
     """
     if depth == 0 or game.status != "playing":
         return 1
+    if depth == 1:
+        return len(game.legal_moves())
     total = 0
     for move in game.legal_moves():
         game.play(move)

@@ -98,6 +98,25 @@ def _read_record(path: Path) -> str:
         raise RecordError(f"{shown!r} is not a game record (not UTF-8 text: byte {e.start})") from None
 
 
+def _landing(layout: Any, piles: dict[str, Any], move: Move) -> list[list[float]]:
+    """Where each step's card will lie once ``move`` is played (``[x, y, rotate]``), so the page
+    can show the move at the click, before the kernel's new position arrives."""
+    spots = {s.pile: s for s in layout.spots}
+    added: dict[str, int] = {}
+    out: list[list[float]] = []
+    for _c, src, dst in move.steps:
+        spot = spots.get(dst)
+        if spot is None or dst not in piles:
+            out.append([])
+            continue
+        n = len(piles[dst].cards) + added.get(dst, 0) - added.get(f"-{dst}", 0)
+        added[dst] = added.get(dst, 0) + 1
+        added[f"-{src}"] = added.get(f"-{src}", 0) + 1
+        x, y = geometry.card_xy(spot, n, n + 1)
+        out.append([round(x, 4), round(y, 4), spot.rotate])
+    return out
+
+
 def _top_index(cards: tuple, card: int) -> int:
     for i in range(len(cards) - 1, -1, -1):
         if cards[i] == card:
@@ -348,6 +367,8 @@ class Session:
                 steps.append([s, _top_index(src.cards, c) if src else -1, dst])
             legal.append({"k": m.kind, "label": human.describe(g, m, lang, piles=piles), "forced": m.forced,
                           "steps": steps, "cites": list(m.cites)})
+        for d, m in zip(legal, g.legal_moves()):
+            d["to"] = _landing(layout, piles, m)
         last = None
         if g.moves:
             m = g.moves[-1]

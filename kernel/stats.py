@@ -1,34 +1,35 @@
 """How often does each game come out? Win rates over ranges of deals, for two kinds of player.
 
 * The **thoughtful** player is the solver (:func:`pasyans.solve`): it knows every card, so its
-  rate is an upper bound; each deal is ``won``, ``lost`` or ``unknown`` (budget spent).
+  rate is an upper bound; each deal is ``won``, ``lost`` or ``unknown`` (budget spent). Its true
+  rate lies between the share won and the share won or unknown.
 * The **blind** player (:mod:`pasyans.players`) sees only what the rules show and follows a
   fixed policy, never undoing.
 
-Results carry their parameters and a fingerprint of the code they were computed under (the game's
-module and rules version, and the core modules every verdict depends on), so a committed table can
-be checked against the engine that reads it.
+Every run records what it was computed under (:mod:`pasyans.fingerprint`): ``rules``, the
+behavioural fingerprint of its reading (a change invalidates the run: it is recomputed whole);
+``blind_policy``, the blind player's (its column is replayed); and, deal by deal, the solver
+version that decided it. A ``won`` row is a fact (its line replays) and a ``lost`` row a proof,
+so a new solver does not invalidate them: :func:`refresh` re-solves only the ``unknown`` rows
+and re-proves a fixed sample of the decided ones, failing loudly on any flip.
 """
 from __future__ import annotations
 
-import ast
 import csv
-import hashlib
-import inspect
 import json
 import math
 import os
-import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import IO, Any
 
-from . import __version__, cards, move, players, rng, solver
-from . import game as game_module
+from . import __version__
+from . import fingerprint as fp
 from .atomic import write_atomic, write_text
+from .errors import PasyansError
+from .fingerprint import solver_version
 from .players import blind_play
 from .registry import game_class, new_game
 from .solver import solve
@@ -46,27 +47,30 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-#: The core modules every verdict depends on: the deal, the engine, the two players.
-_CORE = (rng, cards, move, game_module, players, solver)
+def bounds(player: dict[str, Any]) -> tuple[float, float]:
+    """The 95% bounds of a player's true win rate in a run (its ``thoughtful`` or ``blind`` part):
+    the Wilson lower bound of the share won and the Wilson upper bound of the share won or
+    unknown, since an unknown deal may be either."""
+    n, won = player["n"], player["won"]["count"]
+    return wilson(won, n)[0], wilson(won + player["unknown"]["count"], n)[1]
 
 
-def _code(module: ModuleType) -> str:
-    """A module's code without its prose: the syntax tree with comments and docstrings left out."""
-    tree = ast.parse(inspect.getsource(module))
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
-                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-            setattr(node, "body", body[1:] or [ast.Pass()])  # noqa: B010 (any node with a body)
-    return ast.dump(tree)
+class SoundnessError(PasyansError):
+    """A new solver contradicts a committed verdict: a proved loss it wins, or a won deal it
+    proves lost. One of the two solvers is unsound; the table is left as it was."""
+
+
+def readings(game: str) -> list[dict[str, Any]]:
+    """The readings of the edition's table for ``game``: the defaults, then each single-option
+    deviation, every one with all options filled in."""
+    cls = game_class(game)
+    return [cls.resolve_options({})] + [cls.resolve_options({o.name: c}) for o in cls.OPTIONS
+                                        for c in o.choices if c != o.default]
 
 
 def fingerprint(game: str) -> str:
-    """A short hash of what a game's verdicts depend on: its rules version, its module's code and
-    the core's (deal, engine, players, solver). Comments and docstrings do not count."""
-    cls = game_class(game)
-    code = "\n".join(_code(m) for m in (*_CORE, sys.modules[cls.__module__]))
-    return hashlib.sha256(f"{cls.RULES_VERSION}\n{code}".encode()).hexdigest()[:16]
+    """The behavioural fingerprint of the edition's table for ``game``: that of each reading."""
+    return fp.table_rules([fp.rules(game, o) for o in readings(game)])
 
 
 @dataclass
@@ -77,15 +81,18 @@ class DealResult:
     seconds: float
     blind: str
     line_length: int
+    by: str = ""  # the version of the solver that decided the deal
 
 
-def one_deal(game: str, deal: int, options: dict[str, Any], budget_states: int, budget_s: float) -> DealResult:
-    """Both players on one deal (a top-level function, so worker processes can run it)."""
+def one_deal(game: str, deal: int, options: dict[str, Any], budget_states: int, budget_s: float,
+             blind: bool = True) -> DealResult:
+    """Both players on one deal, or only the solver (a top-level function, so worker processes
+    can run it)."""
     g = new_game(game, deal, **options)
     res = solve(g, budget_states=budget_states, budget_s=budget_s)
-    blind = blind_play(new_game(game, deal, **options))
     verdict = "timeout" if res.cut_by_time else res.verdict
-    return DealResult(deal, verdict, res.states, round(res.seconds, 4), blind, len(res.line))
+    played = blind_play(new_game(game, deal, **options)) if blind else ""
+    return DealResult(deal, verdict, res.states, round(res.seconds, 4), played, len(res.line))
 
 
 def _shares(results: list[DealResult], attr: str) -> dict[str, Any]:
@@ -101,13 +108,16 @@ def _shares(results: list[DealResult], attr: str) -> dict[str, Any]:
 
 def summarise(game: str, options: dict[str, Any], deals: range, budget_states: int,
               results: list[DealResult]) -> dict[str, Any]:
-    """The JSON-ready table of one run."""
+    """The JSON-ready table of one run (rows without a solver version were decided by today's)."""
+    version = solver_version(game)
     results = sorted(results, key=lambda r: r.deal)
+    for r in results:
+        r.by = r.by or version
     return {
         "game": game, "options": game_class(game).resolve_options(options),
         "deals": [deals.start, deals.stop - 1], "budget_states": budget_states,
-        "version": __version__, "rules": fingerprint(game),
-        "thoughtful": _shares(results, "solver"), "blind": _shares(results, "blind"),
+        "version": __version__, "rules": fp.rules(game, options), "blind_policy": fp.blind(game, options),
+        "solver": version, "thoughtful": _shares(results, "solver"), "blind": _shares(results, "blind"),
         "per_deal": [asdict(r) for r in results],
     }
 
@@ -124,7 +134,13 @@ def stats(game: str, deals: Iterable[int] = range(1, 101), options: dict[str, An
     game_class(game).resolve_options(options)  # bad options fail here, before any work
     deals = range(deals.start, deals.stop) if isinstance(deals, range) else range(min(deals), max(deals) + 1)
     args = [(game, d, options, budget_states, budget_s) for d in deals]
-    bar = _bar(len(args), f"{game}", progress)
+    results = _run(args, f"{game}", jobs, scheduler, progress)
+    return summarise(game, options, deals, budget_states, results)
+
+
+def _run(args: list[tuple], desc: str, jobs: int | None, scheduler: Any, progress: bool) -> list[DealResult]:
+    """:func:`one_deal` on each argument tuple: locally, in ``jobs`` processes, or on Dask."""
+    bar = _bar(len(args), desc, progress)
     results: list[DealResult] = []
     if scheduler is not None:
         from distributed import Client, as_completed
@@ -136,7 +152,7 @@ def stats(game: str, deals: Iterable[int] = range(1, 101), options: dict[str, An
             bar.update(1)
         if client is not scheduler:
             client.close()
-    elif (jobs or os.cpu_count() or 1) == 1:
+    elif (jobs or os.cpu_count() or 1) == 1 or len(args) <= 1:
         for a in args:
             results.append(one_deal(*a))
             bar.update(1)
@@ -146,7 +162,7 @@ def stats(game: str, deals: Iterable[int] = range(1, 101), options: dict[str, An
                 results.append(r)
                 bar.update(1)
     bar.close()
-    return summarise(game, options, deals, budget_states, results)
+    return results
 
 
 def _star(a: tuple) -> DealResult:
@@ -163,13 +179,103 @@ def campaign(game: str, default_deals: range = range(1, 1001), deviation_deals: 
              budget_states: int = DEFAULT_BUDGET, budget_s: float = 10.0, jobs: int | None = None,
              scheduler: str | None = None, progress: bool = True) -> dict[str, Any]:
     """The edition's table for ``game``: the default readings, then each single-option deviation."""
-    runs = [stats(game, default_deals, {}, budget_states, budget_s, jobs, scheduler, progress)]
-    for opt in game_class(game).OPTIONS:
-        for choice in opt.choices:
-            if choice != opt.default:
-                runs.append(stats(game, deviation_deals, {opt.name: choice}, budget_states, budget_s, jobs,
-                                  scheduler, progress))
-    return {"game": game, "rules": fingerprint(game), "version": __version__, "runs": runs}
+    runs = [stats(game, deals, options, budget_states, budget_s, jobs, scheduler, progress)
+            for options, deals in _plan(game, default_deals, deviation_deals)]
+    return _table(game, runs)
+
+
+def _plan(game: str, default_deals: range, deviation_deals: range) -> list[tuple[dict[str, Any], range]]:
+    return [(o, default_deals if i == 0 else deviation_deals) for i, o in enumerate(readings(game))]
+
+
+def _table(game: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"game": game, "rules": fp.table_rules([r["rules"] for r in runs]), "solver": solver_version(game),
+            "version": __version__, "runs": runs}
+
+
+#: How many decided rows of each kind a new solver proves again in :func:`refresh`.
+REPROVE_LOST = 10
+REPROVE_WON = 5
+
+
+def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
+            deviation_deals: range = range(1, 301), budget_states: int = DEFAULT_BUDGET, budget_s: float = 10.0,
+            jobs: int | None = None, scheduler: Any = None, progress: bool = True,
+            log: Callable[[str], None] = print) -> dict[str, Any]:
+    """The edition's table for ``game`` brought up to date from the one saved at ``path``, with
+    no more work than the change needs, run by run:
+
+    * a new reading, other deals or another budget, or rules that play differently (the run's
+      behavioural fingerprint): the run is computed whole;
+    * a new solver: the ``unknown`` rows it has not tried are solved again, and a fixed sample of
+      the ``lost`` and ``won`` rows proved again; a flip (lost to won, won to lost) raises
+      :class:`SoundnessError` and nothing is saved; a re-proof that only runs out of budget keeps
+      the old verdict (a fact or a proof stands);
+    * a new blind player: its column is played again.
+
+    The caller saves the table returned (:func:`save`).
+    """
+    path = Path(path)
+    old = {_key(r["options"]): r for r in load_runs(path)["runs"]} if path.exists() else {}
+    runs = []
+    for options, deals in _plan(game, default_deals, deviation_deals):
+        run = old.get(_key(options))
+        label = _key({k: v for k, v in options.items() if game_class(game).resolve_options({})[k] != v}) \
+            if options != readings(game)[0] else "default"
+        why = ("a new reading" if run is None else
+               "other deals or budget" if run["deals"] != [deals.start, deals.stop - 1]
+               or run["budget_states"] != budget_states else
+               "the rules changed" if run["rules"] != fp.rules(game, options) else None)
+        if why:
+            log(f"{game} {label}: {why}: computed whole")
+            runs.append(stats(game, deals, options, budget_states, budget_s, jobs, scheduler, progress))
+        else:
+            assert run is not None
+            runs.append(_update(game, run, deals, budget_s, jobs, scheduler, progress, f"{game} {label}", log))
+    return _table(game, runs)
+
+
+def _key(options: dict[str, Any]) -> str:
+    return json.dumps(options, ensure_ascii=False, sort_keys=True)
+
+
+def _sample(deals: list[int], k: int) -> list[int]:
+    """``k`` of ``deals`` evenly spaced (all of them when there are no more)."""
+    return deals if len(deals) <= k else [deals[i * len(deals) // k] for i in range(k)]
+
+
+def _update(game: str, run: dict[str, Any], deals: range, budget_s: float, jobs: int | None, scheduler: Any,
+            progress: bool, label: str, log: Callable[[str], None]) -> dict[str, Any]:
+    """One run under unchanged rules brought up to today's solver and blind player."""
+    options, budget = run["options"], run["budget_states"]
+    version = solver_version(game)
+    rows = {r["deal"]: DealResult(**r) for r in run["per_deal"]}
+    older = [r for r in rows.values() if r.by != version]
+    unknown = [r.deal for r in older if r.solver in ("unknown", "timeout")]
+    lost = _sample([r.deal for r in older if r.solver == "lost"], REPROVE_LOST)
+    won = _sample([r.deal for r in older if r.solver == "won"], REPROVE_WON)
+    if run.get("solver") != version:  # the run was not yet brought up to this solver
+        args = [(game, d, options, budget, budget_s, False) for d in unknown + lost + won]
+        flips, gained = [], 0
+        for new in _run(args, f"{game} re-solve", jobs, scheduler, progress):
+            was = rows[new.deal]
+            if {was.solver, new.solver} == {"won", "lost"}:
+                flips.append(f"deal {new.deal}: {was.solver} ({was.by}), now {new.solver} ({version})")
+            elif was.solver in ("unknown", "timeout") or new.solver == was.solver:
+                gained += was.solver != new.solver
+                rows[new.deal] = DealResult(new.deal, new.solver, new.states, new.seconds, was.blind,
+                                            new.line_length, version)
+        if flips:
+            raise SoundnessError(f"{game} {options}: the solver {version} contradicts the table: " + "; ".join(flips))
+        log(f"{label}: solver {version}: {len(unknown)} unknown rows solved again ({gained} decided), "
+            f"{len(lost)} lost and {len(won)} won rows proved again, no flip")
+    if run.get("blind_policy") != fp.blind(game, options):
+        for r in rows.values():
+            r.blind = blind_play(new_game(game, r.deal, **options))
+        log(f"{label}: the blind player changed: its column played again")
+    return summarise(game, options, deals, budget, list(rows.values()))
+
+
 
 
 def save(table: dict[str, Any], path: str | Path) -> Path:
@@ -200,17 +306,49 @@ def save(table: dict[str, Any], path: str | Path) -> Path:
     return write_text(path, json.dumps(out, ensure_ascii=False, indent=1) + "\n")
 
 
+#: The digits of ``solver_by``: the index of a row's solver version in the run's ``solvers``.
+_BY = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
 def _compact(run: dict[str, Any]) -> dict[str, Any]:
     rows = run["per_deal"]
     out = {k: v for k, v in run.items() if k != "per_deal"}
     out["solver_verdicts"] = "".join(r["solver"][0].upper() for r in rows)
     out["blind_verdicts"] = "".join(r["blind"][0].upper() for r in rows)
+    solvers = list(dict.fromkeys(r["by"] for r in rows))
+    if len(solvers) > len(_BY):
+        raise PasyansError(f"a run's rows come from {len(solvers)} solver versions: compute it whole")
+    out["solvers"] = solvers
+    out["solver_by"] = "".join(_BY[solvers.index(r["by"])] for r in rows)
     return out
+
+
+def row_solver(run: dict[str, Any], i: int) -> str:
+    """The version of the solver that decided the ``i``-th row of a saved run."""
+    return run["solvers"][_BY.index(run["solver_by"][i])]
 
 
 def load(path: str | Path) -> dict[str, Any]:
     """A saved table."""
     return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def load_runs(path: str | Path) -> dict[str, Any]:
+    """A saved table with each run's rows read back from the CSV beside it (``per_deal``)."""
+    path = Path(path)
+    table = load(path)
+    runs = table.get("runs", [table])
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with path.with_suffix(".csv").open(newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            rows.setdefault(_key(json.loads(r["options"])), []).append(
+                {"deal": int(r["deal"]), "solver": r["solver"], "states": int(r["states"]),
+                 "seconds": float(r["seconds"]), "blind": r["blind"], "line_length": int(r["line_length"])})
+    for run in runs:
+        run["per_deal"] = rows[_key(run["options"])]
+        for i, r in enumerate(run["per_deal"]):
+            r["by"] = row_solver(run, i)
+    return table
 
 
 def committed(game: str) -> dict[str, Any]:

@@ -142,3 +142,29 @@ def test_moves_describe_in_both_languages(gid):
         assert all("." in c for c in m.cites), m
         assert Move.parse(m.notation) == m
 
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_the_seen_positions_and_undo_keep_to_the_history(gid):
+    """The positions seen, counted once a transfer has asked and then kept move by move, are
+    those of the game's history and now, after every move and every undo, under every reading;
+    undo puts back the piles that changed and no others."""
+    from pasyans.rng import Rng
+    from pasyans.stats import readings
+
+    for options in readings(gid):
+        rng = Rng(7)
+        g = GAMES[gid](2, **options)
+        steps = 0
+        while g.status == "playing" and steps < 400:
+            legal = g.legal_moves()
+            g.play(legal[rng.below(len(legal))])
+            if rng.below(5) == 0:
+                g.undo()
+            if rng.below(50) == 0:
+                g._keys()
+            assert g.key() == g._snapshot(), (options, steps)
+            if g._seen and steps % 25 == 0:
+                whole = [*g._history, g._snapshot()]
+                assert g._seen == {k: whole.count(k) for k in whole}
+            steps += 1

@@ -221,7 +221,7 @@ def test_record_book_file_and_cli(tmp_path, capsys):
     assert set(book.load()) == {"clock"}
     assert main(["record", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "clock" in out and "redeals=2;second_deal=same" in out and "best streak" in out
+    assert "clock" in out and "redeals=1;second_deal=same" in out and "best streak" in out
     assert main(["record", "clock", "--dir", str(tmp_path), "--lang", "ru"]) == 0
     assert "Часы" in capsys.readouterr().out
     assert main(["record", "--json", "--dir", str(tmp_path)]) == 0

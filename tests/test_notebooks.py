@@ -8,11 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from pasyans import GAMES
 
 NB = Path(__file__).resolve().parent.parent / "notebooks"
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=['\"]([^'\"]+)['\"]")
+#: A figure of the statistics typed into prose: a share (other than the 95% of an interval) or a
+#: count of deals. Such figures are printed by a code cell from the committed table instead.
+TYPED_FIGURE = re.compile(r"(?<![\d.])(?!95%)\d+(\.\d+)? ?%|\b\d+ (of|out of|in) \d+\b|\b\d+ deals\b")
 #: Cells whose output is not compared (tag nbval-ignore-output): the reviewed list, by notebook.
 IGNORED_OUTPUT_CELLS: dict[str, int] = {}
 
@@ -82,3 +84,12 @@ def test_a_plain_html_export_shows_the_tables_picture(path):
     assert "application/vnd.jupyter.widget-view+json" not in html
     for o in tables:
         assert o["data"]["image/png"][:200].strip() in html
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.stem)
+def test_prose_types_no_figure_of_the_statistics(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for c in nb["cells"]:
+        if c["cell_type"] == "markdown":
+            found = TYPED_FIGURE.search("".join(c["source"]))
+            assert not found, f"{path.name}: a typed figure {found.group(0)!r}: print it from the table"

@@ -1,11 +1,8 @@
 """Statistics: Wilson intervals, determinism, saving, and the Dask path equal to the local one."""
-import importlib.util
-import json
-
 import pytest
-
-from pasyans import stats
+from pasyans import fingerprint, stats
 from pasyans.errors import BadOption
+from pasyans.games.braid import Braid
 
 
 def test_wilson_interval_known_values():
@@ -24,31 +21,8 @@ def test_stats_are_deterministic_and_parallel_equals_serial():
     b = stats.stats("clock", range(1, 13), jobs=2, progress=False, options={"redeals": 1})
     assert timeless(a) == timeless(b)
     assert a["thoughtful"]["n"] == 12 and a["deals"] == [1, 12]
-    assert a["rules"] == stats.fingerprint("clock")
-
-
-def _module(tmp_path, name, text):
-    f = tmp_path / f"{name}.py"
-    f.write_text(text)
-    spec = importlib.util.spec_from_file_location(name, f)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_fingerprint_follows_code_not_prose(tmp_path):
-    prose = stats._code(_module(tmp_path, "a", '"""Doc."""\ndef f():\n    """Say."""\n    return 1  # one\n'))
-    bare = stats._code(_module(tmp_path, "b", '"""Other words."""\n\n\ndef f():\n    return 1\n'))
-    changed = stats._code(_module(tmp_path, "c", '"""Doc."""\ndef f():\n    """Say."""\n    return 2\n'))
-    assert prose == bare != changed
-
-
-def test_the_fingerprint_covers_the_core_every_verdict_depends_on(monkeypatch):
-    names = {m.__name__ for m in stats._CORE}
-    assert {"pasyans.rng", "pasyans.game", "pasyans.players", "pasyans.solver"} <= names
-    before = stats.fingerprint("clock")
-    monkeypatch.setattr(stats, "_CORE", tuple(m for m in stats._CORE if m.__name__ != "pasyans.solver"))
-    assert stats.fingerprint("clock") != before
+    assert a["rules"] == fingerprint.rules("clock", {"redeals": 1})
+    assert a["solver"] == fingerprint.solver_version("clock")
 
 
 def test_dask_path_gives_the_same_numbers():
@@ -88,3 +62,106 @@ def test_blind_player_never_sees_the_stock():
     from pasyans import new_game
     g = new_game("clock", deal=2)
     assert stats.blind_play(g) in ("won", "lost")
+
+
+# ---- refresh: no more work than the change needs ------------------------------------------------
+SMALL = {"default_deals": range(1, 13), "deviation_deals": range(1, 2), "budget_states": 300, "jobs": 1,
+         "progress": False}
+
+
+@pytest.fixture
+def small_table(tmp_path):
+    """A tiny braid table (won, lost and unknown rows) saved, and a log of the deals solved since."""
+    path = stats.save(stats.campaign("braid", SMALL["default_deals"], SMALL["deviation_deals"], 300, jobs=1,
+                                     progress=False), tmp_path / "braid.json")
+    assert set(stats.load(path)["runs"][0]["solver_verdicts"]) == set("WLU")
+    return path
+
+
+@pytest.fixture
+def solved(monkeypatch):
+    calls = []
+    real = stats.solve
+
+    def counting(game, **kw):
+        calls.append((stats._key(game.options), game.deal))
+        return real(game, **kw)
+
+    monkeypatch.setattr(stats, "solve", counting)
+    return calls
+
+
+def _default_run(path):
+    return stats.load(path)["runs"][0]
+
+
+def test_refresh_with_nothing_changed_solves_nothing(small_table, solved):
+    before = stats.load(small_table)
+    table = stats.refresh("braid", small_table, **SMALL, log=lambda _: None)
+    assert solved == []
+    after = ["".join(x["solver"][0].upper() for x in r["per_deal"]) for r in table["runs"]]
+    assert after == [r["solver_verdicts"] for r in before["runs"]]
+
+
+def test_a_solver_only_change_resolves_only_the_unknown_rows(small_table, solved, monkeypatch):
+    run = _default_run(small_table)
+    letters = run["solver_verdicts"]
+    monkeypatch.setattr(stats, "solver_version", lambda game: "a-new-solver")
+    monkeypatch.setattr(stats, "REPROVE_LOST", 2)
+    monkeypatch.setattr(stats, "REPROVE_WON", 1)
+    lines = []
+    table = stats.refresh("braid", small_table, **SMALL, log=lines.append)
+    default = [deal for options, deal in solved if options == stats._key(stats.readings("braid")[0])]
+    unknown = [i + 1 for i, v in enumerate(letters) if v == "U"]
+    lost = [i + 1 for i, v in enumerate(letters) if v == "L"]
+    won = [i + 1 for i, v in enumerate(letters) if v == "W"]
+    assert default == unknown + stats._sample(lost, 2) + stats._sample(won, 1)
+    new = stats.save(table, small_table)
+    fresh = _default_run(new)
+    assert all(fresh["solver_verdicts"][i] == v for i, v in enumerate(letters) if v != "U")  # facts and proofs stay
+    assert {stats.row_solver(fresh, d - 1) for d in default} == {"a-new-solver"}
+    assert any("unknown rows solved again" in line for line in lines)
+    solved.clear()
+    stats.refresh("braid", new, **SMALL, log=lambda _: None)
+    assert solved == []  # the new solver has tried every unknown row now
+
+
+def test_a_flip_fails_loudly_and_changes_nothing(small_table, monkeypatch):
+    letters = _default_run(small_table)["solver_verdicts"]
+    lost = letters.index("L") + 1
+    real = stats.solve
+
+    def unsound(game, **kw):
+        res = real(game, **kw)
+        if game.deal == lost and game.options["ends"] == 2:
+            res.verdict = "won"
+        return res
+
+    monkeypatch.setattr(stats, "solve", unsound)
+    monkeypatch.setattr(stats, "solver_version", lambda game: "an-unsound-solver")
+    monkeypatch.setattr(stats, "REPROVE_LOST", 100)
+    with pytest.raises(stats.SoundnessError, match=f"deal {lost}: lost"):
+        stats.refresh("braid", small_table, **SMALL, log=lambda _: None)
+
+
+def test_a_rules_change_recomputes_the_reading_whole(small_table, solved, monkeypatch):
+    generate = Braid._generate
+
+    def without_redeals_under_four_ends(self):  # a mutant of the ends=4 reading only
+        moves = generate(self)
+        return [m for m in moves if m.kind != "redeal"] if self.options["ends"] == 4 else moves
+
+    monkeypatch.setattr(Braid, "_generate", without_redeals_under_four_ends)
+    lines = []
+    stats.refresh("braid", small_table, **SMALL, log=lines.append)
+    assert solved == [(stats._key({**stats.readings("braid")[0], "ends": 4}), 1)]  # that reading's deal alone
+    assert lines == ["braid {\"ends\": 4}: the rules changed: computed whole"]
+
+
+def test_a_new_blind_player_replays_only_its_column(small_table, solved, monkeypatch):
+    from pasyans import players
+
+    monkeypatch.setattr(players, "blind_choice", lambda game: game.legal_moves()[-1])
+    lines = []
+    stats.refresh("braid", small_table, **SMALL, log=lines.append)
+    assert solved == [] and lines and all("blind player changed" in line for line in lines)

@@ -89,23 +89,34 @@ def win_rates(game: str) -> WinRates:
 
 
 class WinRates:
-    """A bar chart (thoughtful and blind player, 95% intervals) with its figures as text."""
+    """Each reading's deals won, lost and unknown for the thoughtful and the blind player (stacked
+    bars), with the 95% bounds of the true win rate (:func:`pasyans.stats.bounds`: an unknown deal
+    may be won or lost), and the same figures as text."""
+
+    PLAYERS = (("thoughtful", "thoughtful (all cards known)"), ("blind", "blind (sees only the open table)"))
+    PARTS = (("won", "#2a6f4e"), ("unknown", "#c9c3b6"), ("lost", "#b5533c"))
 
     def __init__(self, game: str) -> None:
         self.game = game
         self.table = _stats.committed(game)
         defaults = game_class(game).resolve_options({})
-        self.rows: list[tuple[Any, ...]] = []
-        for run in self.table["runs"]:
-            t, b = run["thoughtful"], run["blind"]
-            self.rows.append((_label(run["options"], defaults), t["n"], t["won"]["share"], t["won"]["ci95"],
-                              t["unknown"]["share"], b["won"]["share"], b["won"]["ci95"]))
+        #: (reading label, n, {player: ({part: share}, (low, high))})
+        self.rows = [(_label(run["options"], defaults), run["thoughtful"]["n"],
+                      {p: ({part: run[p][part]["share"] for part, _ in self.PARTS}, _stats.bounds(run[p]))
+                       for p, _ in self.PLAYERS})
+                     for run in self.table["runs"]]
 
     def __repr__(self) -> str:
-        lines = [f"{self.game}: win rates by reading (rules {self.table['rules']})"]
-        for label, n, w, ci, unk, bw, bci in self.rows:
-            lines.append(f"  {label:28} n={n:<5} thoughtful {w:6.1%} [{ci[0]:.1%}–{ci[1]:.1%}] "
-                         f"unknown {unk:5.1%} | blind {bw:6.1%} [{bci[0]:.1%}–{bci[1]:.1%}]")
+        lines = [f"{self.game}: deals won, unknown and lost, and the true win rate's 95% bounds, "
+                 f"by reading (rules {self.table['rules']})"]
+        for label, n, players in self.rows:
+            parts = []
+            for p, _ in self.PLAYERS:
+                shares, (lo, hi) = players[p]
+                unknown = f" unknown {shares['unknown']:5.1%}" if p == "thoughtful" or shares["unknown"] else ""
+                parts.append(f"{p} won {shares['won']:6.1%}{unknown} lost {shares['lost']:6.1%} "
+                             f"rate {lo:.1%}–{hi:.1%}")
+            lines.append(f"  {label:28} n={n:<5} " + " | ".join(parts))
         return "\n".join(lines)
 
     def png(self) -> bytes:
@@ -116,20 +127,32 @@ class WinRates:
         import matplotlib.pyplot as plt
 
         labels = [r[0] for r in self.rows]
-        fig, ax = plt.subplots(figsize=(7, 0.6 + 0.55 * len(labels)), dpi=100)
-        ys = range(len(labels))
-        for off, idx, colour, name in ((-0.18, 2, "#2a6f4e", "thoughtful (all cards known)"),
-                                       (0.18, 5, "#b5533c", "blind (sees only the open table)")):
-            vals = [r[idx] for r in self.rows]
-            cis = [r[idx + 1] for r in self.rows]
-            err = [[v - c[0] for v, c in zip(vals, cis)], [c[1] - v for v, c in zip(vals, cis)]]
-            ax.barh([y + off for y in ys], vals, height=0.34, color=colour, xerr=err, capsize=3, label=name)
-        ax.set_yticks(list(ys), labels)
+        fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.6 * len(labels)), dpi=100)
+        for off, (player, _) in ((-0.19, self.PLAYERS[0]), (0.19, self.PLAYERS[1])):
+            ys = [y + off for y in range(len(labels))]
+            left = [0.0] * len(labels)
+            for part, colour in self.PARTS:
+                widths = [r[2][player][0][part] for r in self.rows]
+                ax.barh(ys, widths, left=left, height=0.34, color=colour, edgecolor="white", linewidth=0.5,
+                        hatch="//" if player == "blind" else None,
+                        label=f"{part}" if player == "thoughtful" else None)
+                left = [a + b for a, b in zip(left, widths)]
+            lows = [r[2][player][1][0] for r in self.rows]
+            highs = [r[2][player][1][1] for r in self.rows]
+            ax.errorbar([(lo + hi) / 2 for lo, hi in zip(lows, highs)], ys,
+                        xerr=[[(hi - lo) / 2 for lo, hi in zip(lows, highs)]] * 2, fmt="none", ecolor="black",
+                        capsize=3, linewidth=1)
+        ax.set_yticks([y + off for y in range(len(labels)) for off in (-0.19, 0.19)],
+                      [f"{label} · {who}" for label in labels for who in ("thoughtful", "blind")], fontsize=8)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share of deals won (95% Wilson interval)")
-        ax.set_title(f"{game_class(self.game).title_en}: win rate under each reading")
-        ax.legend(loc="lower right", fontsize=8)
+        ax.set_xlabel("share of deals: won, unknown, lost; whiskers: the true win rate's 95% bounds")
+        ax.set_title(f"{game_class(self.game).title_en}: deals won under each reading", pad=20)
+        from matplotlib.patches import Patch
+
+        handles = ax.get_legend_handles_labels()[0] + [Patch(facecolor="white", edgecolor="grey", hatch="//",
+                                                             label="blind player")]
+        ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=8, ncols=4, frameon=False)
         fig.tight_layout()
         buf = io.BytesIO()
         fig.savefig(buf, format="png")

@@ -11,13 +11,17 @@ const LAYERS = [["diplomatic", "Diplomatic", "Дипломатический"], 
   ["english", "English", "Английский"]];
 const SPEEDS = [["1", "1/s"], ["2", "2/s"], ["4", "4/s"], ["8", "8/s"], ["16", "16/s"], ["max", "max"]];
 const REDRAWS = new Set(["play", "try", "undo", "redo", "step", "back", "advance", "restart"]);
+// the keyboard help: [id in view.ui ("key.ID" the keys, "help.ID" what they do), keys, what they do]
 const SHORTCUTS = [
-  ["Arrow keys", "move between cards and places"], ["Page Down / Page Up", "next / previous pile"], ["Home / End", "first / last pile"], ["Enter / Space", "pick up a card, then put it on a place"],
-  ["Escape", "put the card back (cancel)"], ["u", "undo"], ["r", "redo"], ["Shift+R", "restart the deal"],
-  ["h", "hint"], ["a", "play the compulsory moves"], [".", "step forward (the loaded line)"], [",", "step back"],
-  ["p", "autoplay on/off"], ["+ / -", "autoplay faster / slower"], ["n", "new deal"], ["g", "type a deal number"],
-  ["1 – 9", "the rule readings' pickers"], ["l", "next layer of the text"], ["t", "go to the text"], ["c", "go to the cards"], ["s", "save the game"],
-  ["o", "load a game"], ["?", "this help"],
+  ["arrows", "Arrow keys", "move between cards and places"], ["page", "Page Down / Page Up", "next / previous pile"],
+  ["home", "Home / End", "first / last pile"], ["enter", "Enter / Space", "pick up a card, then put it on a place"],
+  ["escape", "Escape", "put the card back (cancel)"], ["undo", "u", "undo"], ["redo", "r", "redo"],
+  ["restart", "Shift+R", "restart the deal"], ["hint", "h", "hint"], ["advance", "a", "play the compulsory moves"],
+  ["step", ".", "step forward (the loaded line)"], ["back", ",", "step back"], ["auto", "p", "autoplay on/off"],
+  ["speed", "+ / -", "autoplay faster / slower"], ["new", "n", "new deal"], ["deal", "g", "type a deal number"],
+  ["readings", "1 – 9", "the rule readings' pickers"], ["layer", "l", "next layer of the text"],
+  ["lang", "L", "English / Russian"], ["text", "t", "go to the text"], ["cards", "c", "go to the cards"],
+  ["save", "s", "save the game"], ["load", "o", "load a game"], ["help", "?", "this help"],
 ];
 
 function h(tag, attrs = {}, ...kids) {
@@ -53,56 +57,109 @@ function render({ model: live, el }) {
   const auto = { on: false, timer: null, inflight: 0 };
   let speed = "4";
   let prevBoard = null;
-  const stats = { latency: [], frames: [], renders: 0, draw: [], sent: {}, replies: [], viewLag: [] };
+  let shownLang = null;
+  let slotsUnit = 0;
+  let spoke = false;      // the last view carried view.message      // the card width the places were laid out at
+  const stats = { latency: [], ahead: [], frames: [], renders: 0, draw: [], sent: {}, replies: [], viewLag: [] };
+  let ahead = null;        // a move shown at the click, before the kernel's position arrives
   let clickT0 = null;
   const ru = () => (model.get("view") || {}).lang === "ru";
   const tr = (en, r) => (ru() ? r : en);
+  // a UI string: the kernel's (view.ui, in the table's language) when it sent one, else ours
+  // (a view may leave ui out when it has not changed: the last one sent in this language holds)
+  let uiSeen = { lang: null, ui: null };
+  const ui = (id, en, r) => {
+    const v = model.get("view") || {};
+    if (v.ui && uiSeen.ui !== v.ui) uiSeen = { lang: v.lang, ui: v.ui };
+    const u = v.ui || (uiSeen.lang === v.lang ? uiSeen.ui : null);
+    return (u && typeof u[id] === "string" && u[id]) || (r !== undefined && ru() ? r : en);
+  };
+  function cardsWord(n) {
+    if (!ru()) return n === 1 ? "1 card" : `${n} ${ui("status.cards", "cards")}`;
+    const m10 = n % 10, m100 = n % 100;
+    return `${n} ${m10 === 1 && m100 !== 11 ? "карта" : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? "карты" : "карт"}`;
+  }
 
   // ---- skeleton -------------------------------------------------------------------------
-  const root = h("div", { class: "pasyans", role: "region" });
+  // Every label, title and accessible name is registered with its id in view.ui (the kernel
+  // sends them in the table's language) and an English default; relabel() applies them.
+  const LABELS = [];
+  const lab = (e, attr, id, en, r) => { LABELS.push([e, attr, id, en, r]); return e; };
+  function relabel() {
+    for (const [e, attr, id, en, r] of LABELS) {
+      let t = ui(id, en, r);
+      if (attr === "title" && e.dataset.keys && !t.includes(`(${e.dataset.keys})`)) t = `${t} (${e.dataset.keys})`;
+      if (attr === "text") { if (e.textContent !== t) e.textContent = t; } else if (e.getAttribute(attr) !== t) e.setAttribute(attr, t);
+    }
+    if (typeof autoBtn !== "undefined") autoBtn.textContent = auto.on ? ui("pause", "Pause", "Пауза") : ui("auto", "Autoplay", "Автоигра");
+  }
+  const root = h("div", { class: "pasyans pz-ar-top", role: "region" });
   root.pzStats = stats;
+  Object.defineProperty(stats, "viewBytes", { get: () => JSON.stringify(model.get("view") || {}).length });
   const title = h("div", { class: "pz-title" });
   const status = h("div", { class: "pz-status", role: "status", "aria-live": "polite" });
-  const dealInput = h("input", { class: "pz-deal", type: "text", inputmode: "numeric", size: 8, "aria-label": "deal number", title: "Deal number (g)" });
-  const btn = (cls, label, keys, help, fn) =>
-    h("button", { class: `pz-btn ${cls}`, type: "button", title: `${help} (${keys})`, "aria-keyshortcuts": keys, text: label, onclick: fn });
-  const goBtn = btn("pz-go", "Go", "Enter", "Play this deal", () => send({ action: "deal", deal: dealInput.value.trim() }));
-  const newBtn = btn("pz-new", "New deal", "n", "A new random deal", () => send({ action: "new_deal" }));
-  const undoBtn = btn("pz-undo", "Undo", "u", "Take back the last move", () => send({ action: "undo" }));
-  const redoBtn = btn("pz-redo", "Redo", "r", "Play again a move taken back", () => send({ action: "redo" }));
-  const restartBtn = btn("pz-restart", "Restart", "Shift+R", "Back to the start of the deal", () => send({ action: "restart" }));
-  const hintBtn = btn("pz-hint", "Hint", "h", "Ask the solver for a move", () => { hintBtn.disabled = true; say(tr("Thinking…", "Думаю…"), "info"); send({ action: "hint" }); });
-  const advBtn = btn("pz-advance", "Compulsory", "a", "Play the compulsory moves", () => send({ action: "advance" }));
-  const backBtn = btn("pz-back", "◀ Back", ",", "Step back", () => send({ action: "back" }));
-  const stepBtn = btn("pz-step", "Step ▶", ".", "Step forward through the loaded line", () => send({ action: "step" }));
-  const autoBtn = btn("pz-auto", "Autoplay", "p", "Play the line (or the compulsory moves) by itself", () => toggleAuto());
-  autoBtn.setAttribute("aria-pressed", "false");
-  const speedSel = h("select", { class: "pz-speed", "aria-label": "autoplay speed", title: "Autoplay speed (+ / -)" },
-    ...SPEEDS.map(([v, l]) => h("option", { value: v, text: l })));
+  const dealInput = h("input", { class: "pz-deal", type: "text", inputmode: "numeric", size: 8 });
+  lab(dealInput, "aria-label", "deal", "Deal"); lab(dealInput, "title", "deal.title", "Deal number (g)");
+  const btn = (cls, id, en, keys, helpEn, fn, r) => {
+    const b = h("button", { class: `pz-btn ${cls}`, type: "button", "aria-keyshortcuts": keys, "data-keys": keys, onclick: fn });
+    lab(b, "text", id, en, r); lab(b, "title", `${id}.title`, helpEn);
+    return b;
+  };
+  const goBtn = btn("pz-go", "go", "Go", "Enter", "Play this deal", () => send({ action: "deal", deal: dealInput.value.trim() }));
+  const newBtn = btn("pz-new", "new", "New deal", "n", "A new random deal", () => send({ action: "new_deal" }));
+  const undoBtn = btn("pz-undo", "undo", "Undo", "u", "Take back the last move", () => send({ action: "undo" }));
+  const redoBtn = btn("pz-redo", "redo", "Redo", "r", "Play again a move taken back", () => send({ action: "redo" }));
+  const restartBtn = btn("pz-restart", "restart", "Restart", "Shift+R", "Back to the start of the deal", () => send({ action: "restart" }));
+  const hintBtn = btn("pz-hint", "hint", "Hint", "h", "Ask the solver for a move (the solver sees every card, face down too)",
+    () => { hintBtn.disabled = true; say(ui("msg.thinking", "Thinking…", "Думаю…"), "info"); send({ action: "hint" }); });
+  const advBtn = btn("pz-advance", "advance", "Compulsory", "a", "Play the compulsory moves", () => send({ action: "advance" }));
+  const backBtn = btn("pz-back", "back", "◀ Back", ",", "Step back", () => send({ action: "back" }));
+  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", () => send({ action: "step" }));
+  const autoBtn = h("button", { class: "pz-btn pz-auto", type: "button", "aria-keyshortcuts": "p", "data-keys": "p",
+    "aria-pressed": "false", text: "Autoplay", onclick: () => toggleAuto() });
+  lab(autoBtn, "title", "auto.title", "Play the line (or the compulsory moves) by itself");
+  const speedSel = h("select", { class: "pz-speed" }, ...SPEEDS.map(([v, l]) => h("option", { value: v, text: l })));
+  lab(speedSel, "aria-label", "speed", "autoplay speed"); lab(speedSel, "title", "speed.title", "Autoplay speed (+ / -)");
+  lab(speedSel.options[SPEEDS.length - 1], "text", "speed.max", "max");
   speedSel.value = speed;
-  speedSel.addEventListener("change", () => { speed = speedSel.value; });
-  const layerSel = h("select", { class: "pz-layer", "aria-label": "layer of the text", title: "Layer of the text (l)" },
-    ...LAYERS.map(([v, l]) => h("option", { value: v, text: l })));
+  speedSel.addEventListener("change", () => { speed = speedSel.value; if (auto.on) { auto.next = performance.now(); scheduleAuto(); } });
+  const layerSel = h("select", { class: "pz-layer" }, ...LAYERS.map(([v, l, r]) => lab(h("option", { value: v }), "text", `layer.${v}`, l, r)));
+  lab(layerSel, "aria-label", "layer", "layer of the text"); lab(layerSel, "title", "layer.title", "Layer of the text (l)");
   layerSel.addEventListener("change", () => send({ action: "layer", layer: layerSel.value }));
-  const saveBtn = btn("pz-save", "Save", "s", "Save the game as a record (JSON)", () => send({ action: "save" }));
-  const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "pz-file", "aria-label": "game record to load", tabindex: "-1" });
-  const loadBtn = btn("pz-load", "Load", "o", "Load a saved game", () => fileInput.click());
+  const langSel = h("select", { class: "pz-lang" },
+    lab(h("option", { value: "ru", lang: "ru" }), "text", "lang.ru", "Русский"), lab(h("option", { value: "en", lang: "en" }), "text", "lang.en", "English"));
+  lab(langSel, "aria-label", "lang", "Language"); lab(langSel, "title", "lang.title", "Language of the table (L)");
+  langSel.addEventListener("change", () => send({ action: "lang", lang: langSel.value }));
+  const saveBtn = btn("pz-save", "save", "Save", "s", "Save the game as a record (JSON)", () => send({ action: "save" }));
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "pz-file", tabindex: "-1" });
+  lab(fileInput, "aria-label", "load.file", "game record to load");
+  const loadBtn = btn("pz-load", "load", "Load", "o", "Load a saved game", () => fileInput.click());
   fileInput.addEventListener("change", () => {
     const f = fileInput.files && fileInput.files[0];
     if (!f) return;
-    if (f.size > 1000000) { say("That file is too large to be a game record.", "error"); return; }
+    if (f.size > 1000000) { say(ui("msg.too_large", "That file is too large to be a game record."), "error"); return; }
     f.text().then((text) => send({ action: "load", record: text }));
     fileInput.value = "";
   });
-  const helpBtn = btn("pz-helpbtn", "?", "?", "Keyboard shortcuts", () => toggleHelp());
-  helpBtn.setAttribute("aria-expanded", "false");
+  const helpBtn = h("button", { class: "pz-btn pz-helpbtn", type: "button", "aria-keyshortcuts": "?", "data-keys": "?",
+    "aria-expanded": "false", text: "?", onclick: () => toggleHelp() });
+  lab(helpBtn, "title", "help.button", "Keyboard shortcuts");
+  const recordBox = h("span", { class: "pz-record", hidden: true });
+  lab(recordBox, "title", "record.title", "Your games of this patience under this reading (kept on this computer)");
   const optsBox = h("span", { class: "pz-options" });
-  const dealBox = h("span", { class: "pz-group-ctl" }, h("label", { class: "pz-lbl" }, "Deal ", dealInput), goBtn, newBtn);
-  const controls = h("div", { class: "pz-controls", role: "toolbar", "aria-label": "game controls" },
+  // the rule readings fold away (the reader changes them seldom; keys 1-9 open them)
+  const readingsSum = h("summary", { class: "pz-btn" });
+  const readings = h("details", { class: "pz-readings" }, readingsSum, optsBox);
+  readings.addEventListener("toggle", () => draw(false));
+  const dealLbl = lab(h("span", {}), "text", "deal", "Deal");
+  const dealBox = h("span", { class: "pz-group-ctl" }, h("label", { class: "pz-lbl" }, dealLbl, dealInput), goBtn, newBtn);
+  const controls = h("div", { class: "pz-controls", role: "toolbar" },
     dealBox, h("span", { class: "pz-group-ctl" }, undoBtn, redoBtn, restartBtn, hintBtn, advBtn),
     h("span", { class: "pz-group-ctl" }, backBtn, stepBtn, autoBtn, speedSel),
-    optsBox, h("span", { class: "pz-group-ctl" }, layerSel, saveBtn, loadBtn, fileInput, helpBtn));
-  const actions = h("div", { class: "pz-actions", role: "group", "aria-label": "moves without a card" });
+    readings, h("span", { class: "pz-group-ctl" }, layerSel, langSel, saveBtn, loadBtn, fileInput, helpBtn), recordBox);
+  lab(controls, "aria-label", "controls", "game controls");
+  const actions = h("div", { class: "pz-actions", role: "group" });
+  lab(actions, "aria-label", "actions", "moves without a card");
   const groupsLayer = h("div", { class: "pz-groups", "aria-hidden": "true" });
   const slotsLayer = h("div", { class: "pz-slots" });
   const cardsLayer = h("div", { class: "pz-cards" });
@@ -110,18 +167,23 @@ function render({ model: live, el }) {
   const tableWrap = h("div", { class: "pz-tablewrap" }, table);
   const caption = h("div", { class: "pz-caption" });
   const textHead = h("div", { class: "pz-texthead" });
-  const textBody = h("div", { class: "pz-textbody", tabindex: "0", role: "document", "aria-label": "the text of the game" });
+  const textBody = h("div", { class: "pz-textbody", tabindex: "0", role: "document" });
+  lab(textBody, "aria-label", "text", "the text of the game");
   const notesBox = h("div", { class: "pz-notes", "aria-live": "polite" });
-  const textPanel = h("aside", { class: "pz-text", "aria-label": "the text beside the table" }, textHead, textBody, notesBox);
-  const main = h("div", { class: "pz-main" }, h("div", { class: "pz-left" }, tableWrap, caption), textPanel);
-  const msg = h("div", { class: "pz-msg", role: "status", "aria-live": "polite" });
+  const textPanel = h("aside", { class: "pz-text" }, textHead, textBody, notesBox);
+  lab(textPanel, "aria-label", "text.aside", "the text beside the table");
+  const left = h("div", { class: "pz-left" }, tableWrap, caption);
+  const msg = h("div", { class: "pz-msg pz-info", role: "status", "aria-live": "polite" });
   const last = h("div", { class: "pz-last" });
-  const chooser = h("div", { class: "pz-chooser", role: "dialog", "aria-label": "choose a move", hidden: true });
-  const help = h("div", { class: "pz-help", hidden: true, role: "note" },
-    h("strong", { text: "Keyboard" }),
-    h("dl", {}, ...SHORTCUTS.flatMap(([k, d]) => [h("dt", { text: k }), h("dd", { text: d })])));
-  root.append(h("div", { class: "pz-head" }, title, status), controls, actions, msg, main, last, chooser, help);
+  const chooser = h("div", { class: "pz-chooser", role: "dialog", hidden: true });
+  lab(chooser, "aria-label", "chooser", "choose a move");
+  const helpHead = lab(h("strong", {}), "text", "help", "Keyboard");
+  const help = h("div", { class: "pz-help", hidden: true, role: "note" }, helpHead,
+    h("dl", { class: "pz-keys" }, ...SHORTCUTS.flatMap(([id, k, d]) => [lab(h("dt", {}), "text", `key.${id}`, k), lab(h("dd", {}), "text", `help.${id}`, d)])));
+  const head = h("div", { class: "pz-head" }, title, status);
+  root.append(head, controls, actions, msg, left, textPanel, last, help, chooser);
   el.append(root);
+  relabel();
 
   // ---- talking to the kernel ---------------------------------------------------------------
   function send(content) {
@@ -136,9 +198,36 @@ function render({ model: live, el }) {
     return req;
   }
   function say(text, level) {
-    msg.textContent = text || "";
+    msg.replaceChildren(text || "");
     msg.className = `pz-msg ${level === "error" ? "pz-error" : "pz-info"}`;
     msg.setAttribute("role", level === "error" ? "alert" : "status");
+  }
+  // view.message (when the kernel sends one): null, or {kind: error|info|hint|won|stuck, text}.
+  // It belongs to the position, so every new view replaces what the line said; a won game
+  // and a position with no move left are said prominently, the latter with an Undo button.
+  const viewSpeaks = () => "message" in (model.get("view") || {});
+  function showMessage() {
+    const v = model.get("view") || {};
+    const m = v.message;
+    if (!m || typeof m.text !== "string") { say("", "info"); return; }
+    const kind = ["error", "info", "hint", "won", "stuck"].includes(m.kind) ? m.kind : "info";
+    msg.className = `pz-msg pz-${kind === "error" ? "error" : "info"} pz-kind-${kind}${kind === "won" || kind === "stuck" ? " pz-banner" : ""}`;
+    msg.setAttribute("role", kind === "error" || kind === "stuck" ? "alert" : "status");
+    const kids = [h("span", { class: "pz-msgtext", text: m.text })];
+    if (kind === "stuck" && v.can_undo) {
+      kids.push(h("button", { class: "pz-btn pz-stuckundo", type: "button", text: ui("msg.undo_stuck", "Undo", "Отменить ход"),
+        onclick: () => send({ action: "undo" }) }));
+    }
+    msg.replaceChildren(...kids);
+  }
+  function drawRecord(v) {
+    const r = v.record;
+    recordBox.hidden = !r;
+    if (!r) return;
+    const bits = [`${ui("record.played", "played")} ${r.played}`, `${ui("record.won", "won")} ${r.won}`,
+      `${ui("record.streak", "streak")} ${r.streak}`, `${ui("record.best_streak", "best streak")} ${r.best_streak}`];
+    const text = `${ui("record", "Your record")}: ${bits.join(" · ")}`;
+    if (recordBox.textContent !== text) recordBox.textContent = text;
   }
   function onCustom(m) {
     if (!m || m.type !== "reply") return;
@@ -149,11 +238,13 @@ function render({ model: live, el }) {
     if (!m.ok) stats.waitT0 = null;
     if (m.ok && m.filename && typeof m.data === "string") download(m.filename, m.data);
     if (m.ok && Array.isArray(m.notes)) showNotes(m);
-    if (!m.ok) { say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
+    if (!m.ok && ahead && m.action === "play") { dropAhead(true); draw(false); }
+    if (!m.ok) { if (!viewSpeaks()) say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
     if (m.action === "step" && p && p.auto) {
       auto.inflight = Math.max(0, auto.inflight - 1);
       if (!auto.on) return;
-      if (!m.ok) { stopAuto(); say(`${tr("Autoplay stopped", "Автоигра остановлена")}: ${m.message}`, "info"); }
+      const over = (model.get("view") || {}).status !== "playing";  // the game ended with the request before
+      if (!m.ok) { stopAuto(); if (!over) say(`${ui("msg.autoplay_stopped", "Autoplay stopped", "Автоигра остановлена")}: ${m.message}`, "info"); else showMessage(); }
       else scheduleAuto();
     }
   }
@@ -164,43 +255,52 @@ function render({ model: live, el }) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 5000);
-    say(`Saved ${name}`, "info");
+    say(`${ui("msg.saved", "Saved")} ${name}`, "info");
   }
 
   // ---- autoplay ------------------------------------------------------------------------------
-  // Autoplay asks the kernel for the next move of the line (or the compulsory move) at the
-  // chosen speed; at "max" two requests stay in flight, so the table redraws while the next
-  // move is on its way.
+  // Autoplay asks the kernel for the next move of the line (or the compulsory move) on a clock
+  // of the chosen speed: a request leaves every 1/speed seconds from the start, whatever the
+  // round trip takes (the interval is not added to it), and above 2/s a second request may
+  // be in flight while the table redraws. At "max" two requests stay in flight.
   function toggleAuto() { if (auto.on) stopAuto(); else startAuto(); }
   function startAuto() {
-    auto.on = true; auto.inflight = 0; autoBtn.setAttribute("aria-pressed", "true"); autoBtn.textContent = "Pause";
+    auto.on = true; auto.inflight = 0; auto.next = performance.now();
+    autoBtn.setAttribute("aria-pressed", "true"); autoBtn.textContent = ui("pause", "Pause", "Пауза");
     tickAuto();
   }
   function stopAuto() {
     auto.on = false; clearTimeout(auto.timer);
-    autoBtn.setAttribute("aria-pressed", "false"); autoBtn.textContent = "Autoplay";
+    autoBtn.setAttribute("aria-pressed", "false"); autoBtn.textContent = ui("auto", "Autoplay", "Автоигра");
   }
+  const period = () => (speed === "max" ? 0 : 1000 / Number(speed));
   function scheduleAuto() {
     clearTimeout(auto.timer);
     if (!auto.on) return;
-    if (speed === "max") tickAuto();
-    else auto.timer = setTimeout(tickAuto, 1000 / Number(speed));
+    auto.timer = setTimeout(tickAuto, Math.max(0, auto.next - performance.now()));
   }
   function tickAuto() {
-    const depth = speed === "max" ? 2 : 1;
-    const v = model.get("view");
     if (!auto.on) return;
+    const v = model.get("view");
     if (!v || v.status !== "playing") { stopAuto(); return; }
-    while (auto.on && auto.inflight < depth) {
+    const per = period();
+    const depth = per >= 400 ? 1 : 2;
+    let now = performance.now();
+    while (auto.on && auto.inflight < depth && auto.next <= now + 1) {
       auto.inflight += 1;
       const r = send({ action: "step" });
       pending.get(r).auto = true;
+      // the next request is due one period after this one was (not after its reply); a clock
+      // that fell behind by more than a period starts again from now rather than bursting
+      auto.next = now - auto.next > per ? now + per : auto.next + per;
+      now = performance.now();
     }
+    if (auto.inflight < depth) scheduleAuto();  // else the reply schedules the next one
   }
   function faster(d) {
     const i = Math.max(0, Math.min(SPEEDS.length - 1, SPEEDS.findIndex(([s]) => s === speed) + d));
     speed = SPEEDS[i][0]; speedSel.value = speed;
-    say(`Autoplay: ${SPEEDS[i][1]}`, "info");
+    say(`${ui("msg.autoplay", "Autoplay")}: ${speedSel.options[i].textContent}`, "info");
   }
 
   // ---- geometry (units from the kernel; the only arithmetic here is scaling) ----------------
@@ -214,31 +314,116 @@ function render({ model: live, el }) {
     if (rot === 90) e.style.transform = "rotate(90deg)";
     return [ex, ey];
   }
-  function measure() {
+  // The widget fits the screen it is read on: the toolbar, the whole table and the text
+  // (with the lit sentence, which the panel scrolls to) at once, in the height the notebook
+  // shows (its scrolling area, not the window). Three arrangements are tried and the one that
+  // gives the largest cards is kept: the toolbar above the table and the text beside it
+  // ("top"); the table on the left and the toolbar, messages and text in a column beside it
+  // ("side", for tall tables); the toolbar above, the text under the table ("below", for
+  // wide tables in a narrow notebook). Only a change of width, height or table extent
+  // measures again, so a move never resizes the table by itself.
+  const ARRANGEMENTS = ["top", "side", "below"];
+  let fitSig = "";
+  let chromeCache = null;
+  let scroller = null;
+  function findScroller() {
+    // the notebook's scrolling area (JupyterLab 4: .jp-WindowedPanel-outer), else the first
+    // ancestor that really scrolls; outputs are "overflow: auto" too but never scroll here
+    let found = null;
+    for (let e = root.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (e.classList.contains("jp-WindowedPanel-outer") || e.classList.contains("jp-NotebookPanel-notebook")) return e;
+      const oy = getComputedStyle(e).overflowY;
+      if (!found && (oy === "auto" || oy === "scroll") && e.scrollHeight > e.clientHeight + 2) found = e;
+    }
+    return found;
+  }
+  function viewportHeight() {
+    if (!scroller || !scroller.isConnected || !scroller.contains(root)) {
+      scroller = findScroller();
+      if (scroller) ro.observe(scroller);
+    }
+    const win = window.innerHeight || 900;
+    return Math.max(360, Math.min(win, scroller && scroller.clientHeight ? scroller.clientHeight : win) - 12);
+  }
+
+  const outer = (e) => (e.hidden || !e.isConnected ? 0 : e.offsetHeight + parseFloat(getComputedStyle(e).marginTop || 0) + parseFloat(getComputedStyle(e).marginBottom || 0));
+  function measure(force = false) {
     const v = model.get("view");
     if (!v) return;
     const [ew, eh] = v.extent;
-    const rootW = root.clientWidth || 900;
-    const textW = Math.min(400, Math.max(260, rootW * 0.3));
-    // the whole table should fit in the window's height, cards never under 30 px wide
-    const tallest = Math.max(420, (window.innerHeight || 900) * 0.8);
-    // the felt adds 0.18 card widths of padding on each side and a 2 px border
-    const fit = (w) => Math.max(30, Math.min(96, Math.floor((w - 6) / (ew + 0.36)), Math.floor(tallest / (eh + 0.36))));
-    const wide = fit(rootW - textW - 28) >= 48;   // beside the text while cards stay 48 px wide
-    root.classList.toggle("pz-narrow", !wide);
-    unit = fit((wide ? rootW - textW - 28 : rootW) - 12);
+    const W = root.clientWidth || 900;
+    const H = viewportHeight();
+    const base = `${W}|${H}|${optsBox.childElementCount}|${readings.open}|${actions.hidden}|${recordBox.hidden}`;
+    const sig = `${base}|${ew}|${eh}`;
+    if (sig === fitSig && !force) return;
+    fitSig = sig;
+    stats.measures = (stats.measures || 0) + 1;
+    const gap = 12, pad = 14;  // between the columns; root padding, the felt's border and slack
+    const fit = (w, hh) => Math.floor(Math.min(96, (w - 6) / (ew + 0.36), (hh - 6) / (eh + 0.36)));
+    // the words around the table, measured in each arrangement once per width and height
+    // (a table that grows as its piles do is then sized by arithmetic alone)
+    const sameBase = chromeCache && chromeCache.base === base && !force;
+    if (!sameBase) {
+      chromeCache = { base };
+      for (const ar of ARRANGEMENTS) {
+        root.classList.remove(...ARRANGEMENTS.map((a) => `pz-ar-${a}`));
+        root.classList.add(`pz-ar-${ar}`);
+        const textW = ar === "side" ? Math.min(400, Math.max(280, W * 0.32)) : Math.min(420, Math.max(250, W * 0.3));
+        root.style.setProperty("--pz-left", `${Math.max(200, W - textW - gap)}px`);
+        chromeCache[ar] = { textW, chrome: outer(head) + outer(controls) + outer(actions) + outer(msg) + outer(last),
+          capH: Math.max(outer(caption), 16) };
+      }
+    }
+    const cand = {};
+    for (const ar of ARRANGEMENTS) {
+      const { textW, chrome, capH } = chromeCache[ar];
+      let u, textH;
+      if (ar === "top") {
+        u = fit(W - textW - gap, H - chrome - capH - pad);
+        textH = eh * u + 0.36 * u + capH;
+      } else if (ar === "side") {
+        u = fit(W - textW - gap, H - capH - pad);
+        textH = H - chrome - pad;
+        if (textH < 150) u = Math.min(u, 0);  // no room for the text beside
+      } else {
+        u = fit(W, H - chrome - capH - pad - 170);
+        textH = H - chrome - capH - pad - (eh + 0.36) * u;
+      }
+      cand[ar] = { u, textH, textW };
+    }
+    // prefer the usual arrangement (toolbar above, text beside) unless another gives clearly larger cards
+    let best = "top";
+    for (const ar of ["side", "below"]) if (cand[ar].u > cand[best].u * 1.12 && cand[ar].u > 0) best = ar;
+    // while only the table's extent changes (piles grow in play), keep the arrangement unless
+    // another one is much better: the table should not jump from one to the other between moves
+    const kept = root.dataset.arrangement;
+    if (sameBase && kept && cand[kept] && cand[kept].u > 0 && cand[best].u <= cand[kept].u * 1.3) best = kept;
+    const c = cand[best];
+    root.classList.remove(...ARRANGEMENTS.map((a) => `pz-ar-${a}`));
+    root.classList.add(`pz-ar-${best}`);
+    root.classList.toggle("pz-narrow", best === "below");
+    root.dataset.arrangement = best;
+    unit = Math.max(22, c.u);
+    root.style.setProperty("--pz-left", best === "below" ? "100%" : `${Math.ceil((ew + 0.36) * unit + 4)}px`);
     table.style.width = `${ew * unit}px`;
     table.style.height = `${eh * unit}px`;
     table.style.setProperty("--u", `${unit}px`);
     caption.style.maxWidth = `${ew * unit + 0.36 * unit + 4}px`;
-    textPanel.style.maxHeight = wide ? `${Math.max(320, eh * unit + 40)}px` : "";
+    let textH = c.textH;
+    if (best === "side") textH = H - (outer(head) + outer(controls) + outer(actions) + outer(msg) + outer(last)) - pad;
+    textPanel.style.height = `${Math.max(150, Math.floor(textH))}px`;
+    requestAnimationFrame(() => { const s = textBody.querySelector("span.s.pz-hl"); if (s) scrollInto(s, false); });
   }
+
 
   // ---- drawing -------------------------------------------------------------------------------
   function key(p, i) { return `${p}#${i}`; }
+  const slotEls = new Map();   // pile -> its place on the felt
   function drawBoard() {
     const b = model.get("board");
     slotsLayer.replaceChildren();
+    slotEls.clear();
+    groupsSig = "";
     for (const s of b.spots || []) {
       const [w, hh] = spotSize(s);
       const e = h("div", { class: `pz-slot pz-role-${s.role}`, "data-pile": s.pile, role: "button", tabindex: "-1" },
@@ -246,42 +431,105 @@ function render({ model: live, el }) {
       place(e, s.x, s.y, w, hh, 0);
       if (s.rotate === 90) e.classList.add("pz-rot");
       slotsLayer.append(e);
+      slotEls.set(s.pile, e);
     }
     const cap = ru() ? b.caption_ru : b.caption_en;
     caption.textContent = cap || "";
+    caption.title = cap || "";
     prevBoard = b;
   }
 
-  function cardEl(c, fan) {
+  // A card's element is kept from one view to the next under its place (pile and index) and
+  // changed only where the card there changed: a move touches a few elements, not all of them.
+  const cardEls = new Map();   // "pile#index" -> element
+  const badgeEls = new Map();  // pile -> its count badge
+  let groupsSig = "";
+  function faceOf(e, c, fan) {
     const cls = ["pz-card", c.up ? "pz-up" : "pz-down", `pz-fan-${fan}`];
     if (c.up) cls.push(c.red ? "pz-red" : "pz-black");
-    const e = h("div", { class: cls.join(" "), role: "button", tabindex: "-1", "aria-label": c.a,
-      "data-pile": c.p, "data-index": c.i, "data-card": c.up ? c.c : null });
+    e.className = cls.join(" ");
+    if (c.up) e.dataset.card = c.c; else delete e.dataset.card;
+    const kids = [];
     if (c.up) {
-      e.append(h("span", { class: "pz-ix", "aria-hidden": "true" }, h("span", { class: "pz-rk", text: c.rk }), h("span", { class: "pz-st", text: c.st })));
-      if (fan === "none" || fan === "down") e.append(h("span", { class: "pz-ix pz-ix2", "aria-hidden": "true" }, h("span", { class: "pz-rk", text: c.rk }), h("span", { class: "pz-st", text: c.st })));
-      e.append(c.fc
+      kids.push(h("span", { class: "pz-ix", "aria-hidden": "true" }, h("span", { class: "pz-rk", text: c.rk }), h("span", { class: "pz-st", text: c.st })));
+      if (fan === "none" || fan === "down") kids.push(h("span", { class: "pz-ix pz-ix2", "aria-hidden": "true" }, h("span", { class: "pz-rk", text: c.rk }), h("span", { class: "pz-st", text: c.st })));
+      kids.push(c.fc
         ? h("span", { class: "pz-pip pz-court", "aria-hidden": "true" }, h("span", { class: "pz-cl", text: c.rk }), h("span", { class: "pz-cs", text: c.st }))
         : h("span", { class: "pz-pip", "aria-hidden": "true", text: c.st }));
     }
-    place(e, c.x, c.y, c.w, c.h, c.r);
-    return e;
+    e.replaceChildren(...kids);
   }
-
-  function draw(animate) {
-    const v = model.get("view");
-    const b = model.get("board");
-    if (!v || !b) return;
-    const tDraw = performance.now();
-    const hadFocus = table.contains(document.activeElement);
-    measure();
-    if (b !== prevBoard) drawBoard();
-    else for (const e of slotsLayer.children) {
-      const s = b.spots.find((x) => x.pile === e.dataset.pile);
-      const [w, hh] = spotSize(s);
-      place(e, s.x, s.y, w, hh, 0);
+  function updateCard(e, c, fan) {
+    const face = c.up ? `${c.c}|${c.rk}|${c.fc ? 1 : 0}|${fan}` : `down|${fan}`;
+    if (e.dataset.face !== face) { faceOf(e, c, fan); e.dataset.face = face; }
+    const where = `${c.x},${c.y},${c.w},${c.h},${c.r},${unit}`;
+    if (e.dataset.where !== where) {
+      e.style.transform = "";
+      place(e, c.x, c.y, c.w, c.h, c.r);
+      e.dataset.where = where;
     }
-    const fans = Object.fromEntries(b.spots.map((s) => [s.pile, s.fan]));
+    if (e.getAttribute("aria-label") !== c.a) e.setAttribute("aria-label", c.a);
+  }
+  function drawCards(v, b) {
+    const fans = {};
+    for (const s of b.spots) fans[s.pile] = s.fan;
+    const seen = new Set();
+    const order = [];
+    const held = ahead && ahead.seq === v.seq ? ahead.els : null;  // still waiting for the kernel
+    const late = [];
+    for (const c of v.cards) {
+      const k = key(c.p, c.i);
+      let e = cardEls.get(k);
+      if (held && e && held.has(e)) { seen.add(k); late.push(e); continue; }
+      if (!e) {
+        e = h("div", { role: "button", tabindex: "-1", "aria-pressed": "false", "data-pile": c.p, "data-index": c.i });
+        cardEls.set(k, e);
+      }
+      updateCard(e, c, fans[c.p] || "none");
+      seen.add(k);
+      order.push(e);
+    }
+    order.push(...late);
+    for (const [k, e] of cardEls) if (!seen.has(k)) { e.remove(); cardEls.delete(k); }
+    // a count on every stack of more than one card
+    const seenBadges = new Set();
+    for (const s of b.spots) {
+      const p = v.piles[s.pile];
+      if (!p) continue;
+      const slot = slotEls.get(s.pile);
+      if (slot) {
+        slot.classList.toggle("pz-empty", p.n === 0);
+        const label = `${p.label}, ${p.n ? cardsWord(p.n) : ui("status.empty", "empty", "пусто")}`;
+        if (slot.getAttribute("aria-label") !== label) slot.setAttribute("aria-label", label);
+      }
+      if (p.n > 1 && (s.fan === "none" || s.max_fan)) {
+        const [w, hh] = spotSize(s);
+        let badge = badgeEls.get(s.pile);
+        if (!badge) { badge = h("span", { class: "pz-count", "aria-hidden": "true" }); badgeEls.set(s.pile, badge); }
+        if (badge.textContent !== String(p.n)) badge.textContent = String(p.n);
+        // in a corner the index does not use: top right, or top left for a card laid crosswise
+        badge.style.left = `${(s.rotate === 90 ? s.x : s.x + w) * unit + (s.rotate === 90 ? 3 : -3)}px`;
+        badge.style.top = `${s.y * unit + 3}px`;
+        if (s.rotate === 90) badge.style.transform = "none";
+        seenBadges.add(s.pile);
+        order.push(badge);
+      }
+    }
+    for (const [pile, e] of badgeEls) if (!seenBadges.has(pile)) { e.remove(); badgeEls.delete(pile); }
+    // keep the document order (later cards lie on top), moving only what is out of place
+    const ghosts = [...cardsLayer.querySelectorAll(".pz-ghost")];
+    let at = cardsLayer.firstChild;
+    for (const e of order) {
+      while (at && at.classList.contains("pz-ghost")) at = at.nextSibling;
+      if (at === e) { at = at.nextSibling; continue; }
+      cardsLayer.insertBefore(e, at);
+    }
+    for (const g of ghosts) cardsLayer.append(g);
+  }
+  function drawGroups(v) {
+    const sig = `${unit}|${JSON.stringify(v.groups || [])}`;
+    if (sig === groupsSig) return;
+    groupsSig = sig;
     const gEls = [];
     for (const g of v.groups || []) {
       for (const f of g.frames) {
@@ -304,34 +552,43 @@ function render({ model: live, el }) {
       }
     }
     groupsLayer.replaceChildren(...gEls);
-    const els = [];
-    for (const c of v.cards) els.push(cardEl(c, fans[c.p] || "none"));
-    // a count on every stack of more than one card
-    for (const s of b.spots) {
-      const p = v.piles[s.pile];
-      if (!p) continue;
-      const slot = slotsLayer.querySelector(`[data-pile="${CSS.escape(s.pile)}"]`);
-      if (slot) {
-        slot.classList.toggle("pz-empty", p.n === 0);
-        slot.setAttribute("aria-label", `${p.label}, ${p.n ? `${p.n} ${tr("cards", "карт")}` : tr("empty", "пусто")}`);
-      }
-      if (p.n > 1 && (s.fan === "none" || s.max_fan)) {
-        const [w, hh] = spotSize(s);
-        const badge = h("span", { class: "pz-count", "aria-hidden": "true", text: String(p.n) });
-        // in a corner the index does not use: top right, or top left for a card laid crosswise
-        badge.style.left = `${(s.rotate === 90 ? s.x : s.x + w) * unit + (s.rotate === 90 ? 3 : -3)}px`;
-        badge.style.top = `${s.y * unit + 3}px`;
-        if (s.rotate === 90) badge.style.transform = "none";
-        els.push(badge);
-      }
+  }
+
+  function draw(animate) {
+    const v = model.get("view");
+    const b = model.get("board");
+    if (!v || !b) return;
+    const tDraw = performance.now();
+    const hadFocus = table.contains(document.activeElement);
+    const uiSig = `${v.lang}|${v.ui ? JSON.stringify(v.ui) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
+    if (uiSig !== shownLang) { shownLang = uiSig; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
+    // the words first (the toolbar's height decides the table's size), then the felt
+    drawControls(v);
+    drawStatus(v);
+    drawLast(v);
+    drawActions(v);
+    drawRecord(v);
+    if (viewSpeaks()) showMessage(); else if (spoke) say("", "info");  // a view that stopped carrying messages
+    spoke = viewSpeaks();
+    // the kernel's answer to a move already shown: its own slide would replay it
+    const confirmed = ahead && ahead.seq !== v.seq;
+    if (confirmed) { dropAhead(false); animate = false; }
+    measure();
+    if (b !== prevBoard) drawBoard();
+    else if (unit !== slotsUnit) for (const s of b.spots) {
+      const e = slotEls.get(s.pile);
+      const [w, hh] = spotSize(s);
+      if (e) place(e, s.x, s.y, w, hh, 0);
     }
-    cardsLayer.replaceChildren(...els);
-    table.setAttribute("aria-label", `${v.title_ru} (${v.title_en}), ${tr("deal", "расклад")} ${v.deal}: ${tr("the table", "стол")}`);
+    slotsUnit = unit;
+    drawGroups(v);
+    drawCards(v, b);
+    table.setAttribute("aria-label", `${v.title_ru} (${v.title_en}), ${ui("status.deal", "deal", "расклад")} ${v.deal}: ${ui("table", "the table", "стол")}`);
     root.setAttribute("aria-label", `Pasyans: ${v.title_ru} (${v.title_en})`);
     if (animate && v.anim && v.anim.length && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
       const dur = auto.on ? Math.min(150, speed === "max" ? 60 : 600 / Number(speed)) : 180;
       for (const a of v.anim) {
-        const e = cardsLayer.querySelector(`.pz-card[data-pile="${CSS.escape(a.p)}"][data-index="${a.i}"]`);
+        const e = cardEls.get(key(a.p, a.i));
         if (!e) continue;
         const c = v.cards.find((x) => x.p === a.p && x.i === a.i);
         const to = c.r === 90 ? [c.x + (c.w - c.h) / 2, c.y + (c.h - c.w) / 2] : [c.x, c.y];
@@ -342,10 +599,6 @@ function render({ model: live, el }) {
           { duration: dur, easing: "ease-out" }).finished.then(() => e.classList.remove("pz-moving"), () => {});
       }
     }
-    drawControls(v);
-    drawStatus(v);
-    drawLast(v);
-    drawActions(v);
     applySelection();
     rovingFocus(hadFocus);
     stats.renders += 1;
@@ -376,16 +629,26 @@ function render({ model: live, el }) {
     stepBtn.disabled = !(legal.length === 1 || (v.line && v.line.pos >= 0 && v.line.pos < v.line.len));
     hintBtn.disabled = v.status !== "playing";
     layerSel.value = model.get("layer");
-    const names = optsBox.querySelectorAll("select");
-    if (names.length !== v.options.length || [...names].some((s, i) => s.name !== v.options[i].name)) {
+    const optSig = `${v.lang}|${v.options.map((o) => `${o.name}:${o.choices.join(",")}`).join(";")}`;
+    if (optsBox.dataset.sig !== optSig) {
+      optsBox.dataset.sig = optSig;
       optsBox.replaceChildren(...v.options.map((o, i) => {
-        const s = h("select", { name: o.name, class: "pz-opt", "aria-label": `rule reading: ${o.name}`, "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
-          title: `${o.doc} (note ${o.note}; default ${o.default}${i < 9 ? `; key ${i + 1}` : ""})` },
-          ...o.choices.map((c) => h("option", { value: c, text: c === o.default ? `${c} (edition)` : c })));
+        const name = o.label || o.name.replace(/_/g, " ");
+        const keyNote = i < 9 ? `; ${ui("reading.key", "key")} ${i + 1}` : "";
+        const s = h("select", { name: o.name, class: "pz-opt", "aria-label": `${ui("reading", "rule reading")}: ${name}`,
+          "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+          title: `${o.doc} (${ui("reading.note", "note")} ${o.note}; ${ui("reading.default", "default")} ${o.default}${keyNote})` },
+          ...o.choices.map((c, k) => {
+            const text = (o.choice_labels && o.choice_labels[k]) || c;
+            return h("option", { value: c, text: c === o.default ? `${text} ${ui("reading.edition", "(edition)")}` : text });
+          }));
         s.addEventListener("change", () => send({ action: "option", name: o.name, value: s.value }));
-        return h("label", { class: "pz-lbl" }, `${o.name.replace(/_/g, " ")} `, s);
+        return h("label", { class: "pz-lbl" }, `${name} `, s);
       }));
     }
+    readings.hidden = !v.options.length;
+    const changed = v.options.filter((o) => o.value !== o.default).length;
+    readingsSum.textContent = `${ui("readings", "Rule readings", "Чтения правил")} (${v.options.length}${changed ? `, ${changed} ≠` : ""})`;
     for (const o of v.options) {
       const s = optsBox.querySelector(`select[name="${CSS.escape(o.name)}"]`);
       if (s) s.value = o.value;
@@ -394,16 +657,16 @@ function render({ model: live, el }) {
 
   function drawStatus(v) {
     title.replaceChildren(h("span", { class: "pz-ru", lang: "ru", text: v.title_ru }), " · ", h("span", { text: v.title_en }));
-    const bits = [`${tr("deal", "расклад")} ${v.deal ?? "—"}`];
-    if (v.turn) bits.push(tr(`${v.turn} to play`, `ходит ${v.turn}`));
-    bits.push(`${v.moves} ${tr("moves", "ходов")}`);
-    if (v.cards_left !== undefined && v.cards_left !== null) bits.push(`${v.cards_left} ${tr("cards left", "карт осталось")}`);
+    const bits = [`${ui("status.deal", "deal", "расклад")} ${v.deal ?? "—"}`];
+    if (v.turn) bits.push(ru() ? `${ui("status.to_play", "ходит")} ${v.turn}` : `${v.turn} ${ui("status.to_play", "to play")}`);
+    bits.push(`${v.moves} ${ui("status.moves", "moves", "ходов")}`);
+    if (v.cards_left !== undefined && v.cards_left !== null) bits.push(`${v.cards_left} ${ui("status.cards_left", "cards left", "карт осталось")}`);
     for (const [k, val] of v.extras) bits.push(`${k} ${val}`);
-    if (v.line) bits.push(v.line.pos >= 0 ? `${tr("line", "линия")} ${v.line.pos}/${v.line.len}` : tr("off the loaded line", "вне линии"));
-    const word = { playing: tr("playing", "идёт игра"), won: tr("won — the patience came out", "пасьянс вышел"), lost: tr("lost — the patience did not come out", "пасьянс не вышел") }[v.status] || v.status;
+    if (v.line) bits.push(v.line.pos >= 0 ? `${ui("status.line", "line", "партия")} ${v.line.pos}/${v.line.len}` : ui("status.off_line", "off the loaded line", "вне загруженной партии"));
+    const word = ["playing", "won", "lost"].includes(v.status) ? ui(`status.${v.status}`, { playing: "playing", won: "won — the patience came out", lost: "lost — the patience did not come out" }[v.status]) : v.status;
     const legal = v.legal || [];
     let extra = "";
-    if (v.status === "playing" && legal.length && legal.every((m) => m.forced)) extra = ` · ${tr("compulsory", "обязательно")}: ${legal[0].label}`;
+    if (v.status === "playing" && legal.length === 1 && legal[0].forced) extra = ` · ${ui("status.compulsory", "compulsory", "обязательно")}: ${legal[0].label}`;
     status.replaceChildren(h("span", { text: bits.join(" · ") + " · " }), h("strong", { class: `pz-st-${v.status}`, text: word }), extra);
     root.classList.toggle("pz-won", v.status === "won");
     root.classList.toggle("pz-lost", v.status === "lost");
@@ -413,12 +676,12 @@ function render({ model: live, el }) {
     last.replaceChildren();
     if (v.hint) {
       const m = v.legal[v.hint.index];
-      if (m) last.append(h("span", { class: "pz-hinttext", text: `${tr("Hint", "Подсказка")} (${v.hint.kind}): ${m.label}` }), " ");
+      if (m) last.append(h("span", { class: "pz-hinttext", text: `${ui("hint.label", "Hint", "Подсказка")} (${v.hint.kind === "winning" ? ui("hint.winning", "wins") : ui("hint.promising", "the most promising move the solver found")}): ${m.label}` }), " ");
     }
     if (!v.last) return;
-    last.append(h("span", { class: "pz-lastmove", text: `${tr("Last move", "Последний ход")}: ${v.last.label}` }));
-    if (v.last.cites.length) last.append(" · ", tr("cites ", "текст: "), ...v.last.cites.flatMap((c, i) => [i ? ", " : "", h("button", { class: "pz-cite", type: "button", text: c, title: "show this sentence", onclick: () => scrollToSid(c, true) })]));
-    if (v.last.notes.length) last.append(" · ", tr("reading: ", "чтение: "), ...v.last.notes.flatMap((n, i) => [i ? ", " : "", h("button", { class: "pz-noteref", type: "button", text: n, title: "open this apparatus note", onclick: () => send({ action: "notes", note: n }) })]));
+    last.append(h("span", { class: "pz-lastmove", text: `${ui("last", "Last move", "Последний ход")}: ${v.last.label}` }));
+    if (v.last.cites.length) last.append(" · ", `${ui("last.cites", "cites", "текст:")} `, ...v.last.cites.flatMap((c, i) => [i ? ", " : "", h("button", { class: "pz-cite", type: "button", text: c, title: ui("last.cite.title", "show this sentence"), onclick: () => scrollToSid(c, true) })]));
+    if (v.last.notes.length) last.append(" · ", `${ui("last.reading", "reading", "чтение:")} `, ...v.last.notes.flatMap((n, i) => [i ? ", " : "", h("button", { class: "pz-noteref", type: "button", text: n, title: ui("last.note.title", "open this apparatus note"), onclick: () => send({ action: "notes", note: n }) })]));
   }
 
   function drawActions(v) {
@@ -437,44 +700,50 @@ function render({ model: live, el }) {
         s.classList.add("pz-hasnote");
         s.setAttribute("tabindex", "0");
         s.setAttribute("role", "button");
-        s.setAttribute("title", "apparatus note");
+        s.setAttribute("title", ui("notes.title", "apparatus note"));
       }
     }
-    const layer = LAYERS.find(([v]) => v === model.get("layer"));
-    textHead.textContent = layer ? (ru() ? layer[2] : layer[1]) : "";
+    drawTextHead();
     applyHighlight(false);
   }
+  function drawTextHead() {
+    const layer = LAYERS.find(([v]) => v === model.get("layer"));
+    textHead.textContent = layer ? ui(`layer.${layer[0]}`, layer[1], layer[2]) : "";
+  }
+  let litSpans = [];
   function applyHighlight(scroll = true) {
-    const hl = new Set(model.get("highlight") || []);
-    let first = null;
-    for (const s of textBody.querySelectorAll("span.s[data-sid]")) {
-      const on = hl.has(s.dataset.sid);
-      s.classList.toggle("pz-hl", on);
-      if (on) s.setAttribute("aria-current", "true"); else s.removeAttribute("aria-current");
-      if (on && !first) first = s;
+    // only the sentences that change are touched (the text of a game has hundreds)
+    const hl = model.get("highlight") || [];
+    for (const s of litSpans) { s.classList.remove("pz-hl"); s.removeAttribute("aria-current"); }
+    litSpans = [];
+    for (const sid of hl) {
+      const s = textBody.querySelector(`span.s[data-sid="${CSS.escape(sid)}"]`);
+      if (s) { s.classList.add("pz-hl"); s.setAttribute("aria-current", "true"); litSpans.push(s); }
     }
+    // the first in reading order
+    const first = litSpans.reduce((a, b) => (!a || (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING) ? b : a), null);
     if (first && scroll) scrollInto(first);
   }
-  function scrollInto(s) {
+  function scrollInto(s, smoothOk = true) {
     // scroll the text panel only (never the notebook) so the sentence stands a third of the way down
     const b = textBody.getBoundingClientRect(), r = s.getBoundingClientRect();
     if (r.top >= b.top && r.bottom <= b.bottom) return;
     const top = r.top - b.top + textBody.scrollTop;
-    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches && !auto.on;
+    const smooth = smoothOk && !window.matchMedia("(prefers-reduced-motion: reduce)").matches && !auto.on;
     textBody.scrollTo({ top: Math.max(0, top - textBody.clientHeight / 3), behavior: smooth ? "smooth" : "auto" });
   }
   function scrollToSid(sid, flash) {
     const s = textBody.querySelector(`span.s[data-sid="${CSS.escape(sid)}"]`);
-    if (!s) { say(`${sid}: ${tr("this sentence is not in the text shown", "этого предложения нет в тексте")}`, "info"); return; }
+    if (!s) { say(`${sid}: ${ui("msg.not_in_text", "this sentence is not in the text shown", "этого предложения нет в показанном тексте")}`, "info"); return; }
     scrollInto(s);
     if (flash) { s.classList.add("pz-flash"); setTimeout(() => s.classList.remove("pz-flash"), 900); }
   }
   function showNotes(m) {
     notesBox.replaceChildren();
-    const head = m.sid ? `${tr("Notes on", "Примечания к")} ${m.sid}` : `${tr("Note", "Примечание")} ${m.note}`;
-    const close = h("button", { class: "pz-close", type: "button", "aria-label": "close the notes", text: "×", onclick: () => notesBox.replaceChildren() });
+    const head = m.sid ? `${ui("notes.on", "Notes on", "Примечания к")} ${m.sid}` : `${ui("notes.note", "Note", "Примечание")} ${m.note}`;
+    const close = h("button", { class: "pz-close", type: "button", "aria-label": ui("notes.close", "close the notes"), text: "×", onclick: () => notesBox.replaceChildren() });
     notesBox.append(h("div", { class: "pz-noteshead" }, h("strong", { text: head }), close));
-    if (!m.notes.length) notesBox.append(h("p", { class: "pz-none", text: tr("No apparatus note on this sentence.", "К этому предложению примечаний нет.") }));
+    if (!m.notes.length) notesBox.append(h("p", { class: "pz-none", text: ui("notes.none", "No apparatus note on this sentence.", "К этому предложению примечаний нет.") }));
     for (const n of m.notes) {
       const body = h("div", { class: "pz-notebody" });
       body.append(markup(n.html || ""));
@@ -500,7 +769,48 @@ function render({ model: live, el }) {
       (!sel || m.steps.some((s) => s[0] === sel.pile && s[1] === sel.index && !partial.some((p) => same(p, s)))));
   }
   function movesOf(pile, index) { return legal().map((m, i) => [m, i]).filter(([m]) => m.steps.some((s) => s[0] === pile && s[1] === index)); }
-  function playIndex(i) { cancelSelection(false); say("", "info"); send({ action: "play", index: i, seq: model.get("view").seq }); }
+  function playIndex(i) {
+    cancelSelection(false); say("", "info");
+    const v = model.get("view");
+    showAhead(v, v.legal[i]);
+    send({ action: "play", index: i, seq: v.seq });
+  }
+  // The card goes where the engine said it will lie (each legal move carries its cards'
+  // landing places) at once; the kernel's position, arriving a round trip later, replaces
+  // it (turned cards, counts, whatever else the move does), or puts it back if refused.
+  function showAhead(v, m) {
+    if (!m || !Array.isArray(m.to) || !m.steps.length) return;
+    const els = [];
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    m.steps.forEach((s, k) => {
+      const e = cardEls.get(key(s[0], s[1]));
+      const to = m.to[k];
+      if (!e || !to || to.length < 3) return;
+      const x0 = e.offsetLeft, y0 = e.offsetTop, r0 = e.style.transform.includes("90") ? 90 : 0;
+      e.style.transform = "";
+      const [w, hh] = to[2] === 90 ? [1.4, 1] : [1, 1.4];
+      place(e, to[0], to[1], w, hh, to[2]);
+      e.dataset.where = "ahead";
+      e.classList.add("pz-ahead");
+      cardsLayer.append(e);
+      if (!reduced) {
+        e.classList.add("pz-moving");
+        e.animate([{ transform: `translate(${x0 - e.offsetLeft}px, ${y0 - e.offsetTop}px) rotate(${r0}deg)` },
+          { transform: `translate(0, 0) rotate(${to[2]}deg)` }], { duration: 180, easing: "ease-out" })
+          .finished.then(() => e.classList.remove("pz-moving"), () => {});
+      }
+      els.push(e);
+    });
+    if (!els.length) return;
+    const t0 = clickT0 ?? performance.now();
+    ahead = { els: new Set(els), seq: v.seq };
+    requestAnimationFrame(() => setTimeout(() => { stats.ahead.push(performance.now() - t0); }, 0));
+  }
+  function dropAhead(putBack) {
+    if (!ahead) return;
+    for (const e of ahead.els) { e.classList.remove("pz-ahead", "pz-moving"); if (putBack) e.dataset.where = ""; }
+    ahead = null;
+  }
   function cancelSelection(redraw = true) {
     sel = null; partial = []; chooser.hidden = true;
     if (redraw) applySelection();
@@ -509,7 +819,7 @@ function render({ model: live, el }) {
   function labelOf(pile, index) {
     const v = model.get("view");
     const c = v.cards.find((x) => x.p === pile && x.i === index);
-    if (c && !c.up) return tr(`the top card of ${v.piles[pile].label}`, `верхняя карта: ${v.piles[pile].label}`);
+    if (c && !c.up) return `${ui("msg.top_card", "the top card of", "верхняя карта:")} ${v.piles[pile].label}`;
     return c ? c.a.split(",")[0] : pile;
   }
 
@@ -527,7 +837,7 @@ function render({ model: live, el }) {
         if (done.length === 1) { playIndex(done[0][1]); return; }
         if (done.length > 1) { choose(done); return; }
         partial = chosen; sel = null;
-        say(tr("Now the next card of this move.", "Теперь следующая карта этого хода."), "info");
+        say(ui("msg.next_card", "Now the next card of this move.", "Теперь следующая карта этого хода."), "info");
         applySelection();
         return;
       }
@@ -546,37 +856,57 @@ function render({ model: live, el }) {
     }
     if (!isCard) {
       if (partial.length) return;
-      say(tr("Pick up a card first, then choose where it goes.", "Сначала возьмите карту, потом выберите место."), "info");
+      say(ui("msg.pick_first", "Pick up a card first, then choose where it goes.", "Сначала возьмите карту, потом выберите место."), "info");
       return;
     }
-    if (!t.up && !movesOf(t.pile, t.index).length) { say(tr("That card lies face down.", "Эта карта лежит рубашкой вверх."), "info"); return; }
+    if (!t.up && !movesOf(t.pile, t.index).length) { say(ui("msg.face_down", "That card lies face down.", "Эта карта лежит рубашкой вверх."), "info"); return; }
     select(t);
   }
   function select(t) {
     sel = { pile: t.pile, index: t.index };
     const n = candidates().length;
-    say(n ? `${labelOf(t.pile, t.index)}: ${tr("choose where it goes", "выберите, куда её положить")}` :
-      `${labelOf(t.pile, t.index)}: ${tr("no legal move takes this card now", "этой картой сейчас ходить нельзя")}`, "info");
+    say(n ? `${labelOf(t.pile, t.index)}: ${ui("msg.choose_where", "choose where it goes", "выберите, куда её положить")}` :
+      `${labelOf(t.pile, t.index)}: ${ui("msg.no_move", "no legal move takes this card now", "этой картой сейчас ходить нельзя")}`, "info");
     applySelection();
   }
   function choose(list) {
-    chooser.replaceChildren(h("div", { class: "pz-choosehead", text: tr("Which move?", "Какой ход?") }),
+    chooser.replaceChildren(h("div", { class: "pz-choosehead", text: ui("msg.which", "Which move?", "Какой ход?") }),
       ...list.map(([m, i]) => h("button", { type: "button", class: "pz-choice", text: m.label, onclick: () => playIndex(i) })),
-      h("button", { type: "button", class: "pz-choice pz-cancel", text: tr("Cancel", "Отмена"), onclick: () => cancelSelection() }));
+      h("button", { type: "button", class: "pz-choice pz-cancel", text: ui("msg.cancel", "Cancel", "Отмена"), onclick: () => cancelSelection() }));
     chooser.hidden = false;
     chooser.querySelector("button").focus();
+  }
+  // The picked-up card (aria-pressed), the chosen halves of a move of several cards (still
+  // marked, with their places), the places the card can go (a description for assistive
+  // technology as well as the ring), and the hint.
+  const MARKS = ["pz-sel", "pz-target", "pz-source", "pz-hintsrc", "pz-hintdst", "pz-chosen", "pz-chosendst"];
+  function topCard(p) {
+    const v = model.get("view");
+    const n = v && v.piles[p] ? v.piles[p].n : 0;
+    return n ? cardEls.get(key(p, n - 1)) : null;
   }
   function applySelection() {
     const v = model.get("view");
     if (!v) return;
-    for (const e of table.querySelectorAll(".pz-sel, .pz-target, .pz-source, .pz-hintsrc, .pz-hintdst"))
-      e.classList.remove("pz-sel", "pz-target", "pz-source", "pz-hintsrc", "pz-hintdst");
+    for (const e of table.querySelectorAll(MARKS.map((c) => `.${c}`).join(", "))) {
+      e.classList.remove(...MARKS);
+      if (e.classList.contains("pz-card")) e.setAttribute("aria-pressed", "false");
+      e.removeAttribute("aria-description");
+    }
     const targets = new Set();
     const sources = new Set();
     if (sel) {
-      const e = cardsLayer.querySelector(`.pz-card[data-pile="${CSS.escape(sel.pile)}"][data-index="${sel.index}"]`);
-      if (e) e.classList.add("pz-sel"); else sel = null;
+      const e = cardEls.get(key(sel.pile, sel.index));
+      if (e) { e.classList.add("pz-sel"); e.setAttribute("aria-pressed", "true"); } else sel = null;
     }
+    partial.forEach((s, k) => {
+      const e = cardEls.get(key(s[0], s[1]));
+      if (e) {
+        e.classList.add("pz-chosen"); e.setAttribute("aria-pressed", "true");
+        e.setAttribute("aria-description", `${ui("chosen_half", "chosen as part of this move", "выбрана для этого хода")} (${k + 1})`);
+      }
+      mark(s[2], "pz-chosendst", ui("chosen_place", "the place chosen for it", "выбранное для неё место"));
+    });
     for (const [m] of (sel || partial.length) ? candidates() : []) {
       for (const s of m.steps) {
         if (partial.some((p) => same(p, s))) continue;
@@ -584,25 +914,25 @@ function render({ model: live, el }) {
         else if (!sel) sources.add(key(s[0], s[1]));
       }
     }
-    for (const p of targets) markPile(p, "pz-target");
+    for (const p of targets) mark(p, "pz-target", ui("target", "the picked-up card can go here", "сюда можно положить взятую карту"));
     for (const k of sources) {
-      const [p, i] = k.split("#");
-      const e = cardsLayer.querySelector(`.pz-card[data-pile="${CSS.escape(p)}"][data-index="${i}"]`);
-      if (e) e.classList.add("pz-source");
+      const e = cardEls.get(k);
+      if (e) { e.classList.add("pz-source"); e.setAttribute("aria-description", ui("source", "can complete this move", "может завершить этот ход")); }
     }
     if (v.hint && v.legal[v.hint.index]) {
       for (const s of v.legal[v.hint.index].steps) {
-        const e = cardsLayer.querySelector(`.pz-card[data-pile="${CSS.escape(s[0])}"][data-index="${s[1]}"]`);
-        if (e) e.classList.add("pz-hintsrc");
-        markPile(s[2], "pz-hintdst");
+        const e = cardEls.get(key(s[0], s[1]));
+        if (e) { e.classList.add("pz-hintsrc"); e.setAttribute("aria-description", ui("hint_card", "the hint's card", "карта подсказки")); }
+        mark(s[2], "pz-hintdst", ui("hint_place", "the hint's place", "место подсказки"));
       }
     }
   }
-  function markPile(p, cls) {
-    const slot = slotsLayer.querySelector(`[data-pile="${CSS.escape(p)}"]`);
-    if (slot) slot.classList.add(cls);
-    const cards = cardsLayer.querySelectorAll(`.pz-card[data-pile="${CSS.escape(p)}"]`);
-    if (cards.length) cards[cards.length - 1].classList.add(cls);
+  function mark(p, cls, description) {
+    for (const e of [slotEls.get(p), topCard(p)]) {
+      if (!e) continue;
+      e.classList.add(cls);
+      if (description) e.setAttribute("aria-description", description);
+    }
   }
 
   // pointer: click, or drag a card onto its destination
@@ -662,7 +992,8 @@ function render({ model: live, el }) {
     let cur = focusKey && all.find((e) => itemKey(e) === focusKey);
     if (!cur && focusKey) cur = all.find((e) => e.dataset.pile === focusKey.split("#")[0]);
     if (!cur) cur = all[0];
-    for (const e of all) e.tabIndex = e === cur ? 0 : -1;
+    for (const e of all) { const t = e === cur ? 0 : -1; if (e.tabIndex !== t) e.tabIndex = t; }
+    for (const e of slotEls.values()) if (e.tabIndex !== -1 && !e.classList.contains("pz-empty")) e.tabIndex = -1;  // a covered place is no tab stop
     focusKey = itemKey(cur);
     if (hadFocus && document.activeElement !== cur) cur.focus({ preventScroll: true });
   }
@@ -671,7 +1002,7 @@ function render({ model: live, el }) {
     const e = ev.target.closest(".pz-card, .pz-slot");
     if (!e) return;
     focusKey = itemKey(e);
-    for (const x of items()) x.tabIndex = x === e ? 0 : -1;
+    for (const x of items()) { const t = x === e ? 0 : -1; if (x.tabIndex !== t) x.tabIndex = t; }
   });
   function moveFocus(dir) {
     const all = items();
@@ -750,11 +1081,12 @@ function render({ model: live, el }) {
       l: () => { const i = LAYERS.findIndex(([v]) => v === model.get("layer")); send({ action: "layer", layer: LAYERS[(i + 1) % LAYERS.length][0] }); },
       t: () => textBody.focus(), c: () => { const all = items(); (all.find((e) => e.tabIndex === 0) || all[0])?.focus(); },
       s: () => saveBtn.click(), o: () => loadBtn.click(), "?": () => toggleHelp(),
+      L: () => send({ action: "lang", lang: ru() ? "en" : "ru" }),
     };
     if (acts[k]) { ev.preventDefault(); ev.stopPropagation(); acts[k](); return; }
     if (/^[1-9]$/.test(k)) {  // the n-th rule reading's picker
       const picker = optsBox.querySelectorAll("select")[Number(k) - 1];
-      if (picker) { ev.preventDefault(); ev.stopPropagation(); picker.focus(); }
+      if (picker) { ev.preventDefault(); ev.stopPropagation(); readings.open = true; picker.focus(); }
     }
   }
   function toggleHelp(force) {
@@ -771,7 +1103,7 @@ function render({ model: live, el }) {
   const onBoard = () => { prevBoard = null; cancelSelection(false); draw(false); };
   const onText = () => drawText();
   const onHl = () => applyHighlight(true);
-  const onMsg = () => { const m = model.get("message"); if (m && m.text !== undefined) say(m.text, m.level); };
+  const onMsg = () => { const m = model.get("message"); if (!viewSpeaks() && m && m.text !== undefined) say(m.text, m.level); };
   const onLayer = () => { layerSel.value = model.get("layer"); };
   const listeners = [["change:view", onView], ["change:board", onBoard], ["change:text_html", onText],
     ["change:annotated", onText], ["change:highlight", onHl], ["change:message", onMsg],

@@ -346,7 +346,7 @@ class BrunetteBlonde(Game):
         after = self._snapshot()
         dst.pop()
         src.append(c)
-        return after in self._seen
+        return self._was_seen(after)
 
     def _apply(self, move: Move) -> None:
         p = self._p

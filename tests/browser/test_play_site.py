@@ -158,6 +158,8 @@ def test_every_table_plays_in_the_page(site_context, gid):
     assert options, f"{gid} has no reading to change"
     o = options[0]
     other = next(c for c in o["choices"] if c != o["value"])
+    if not root.locator("details.pz-readings").evaluate("d => d.open"):  # the readings fold away
+        root.locator("details.pz-readings > summary").click()
     root.locator(f'select.pz-opt[name="{o["name"]}"]').select_option(other)
     page.wait_for_function("([n, c]) => { const v = window.pzEngine.model.get('view');"
                            " return v.options.find((o) => o.name === n).value === c; }", arg=[o["name"], other],

@@ -133,6 +133,9 @@ def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
     root.locator(".pz-undo").focus()               # arrive in the table's toolbar (as with Tab)
     page.keyboard.press("?")
     expect(root.locator(".pz-help")).to_be_visible()
+    # legible inside JupyterLab's output CSS (which floats dt at 20% width): keys on one line
+    for dt in root.locator(".pz-help dt").all():
+        assert dt.evaluate("e => getComputedStyle(e).cssFloat === 'none' && e.offsetHeight < 24"), dt.inner_text()
     page.keyboard.press("Escape")
     page.keyboard.press("c")                       # to the cards
     assert page.evaluate("() => document.activeElement.classList.contains('pz-card') || document.activeElement.classList.contains('pz-slot')")
@@ -192,6 +195,12 @@ def test_drag_and_drop_then_autoplay(lab_page):
     # autoplay plays the compulsory moves by itself, and stops on Pause
     root.locator("select.pz-speed").select_option("max")
     root.locator(".pz-auto").click()
+    # "Pause" stays readable under the mouse: white on the brand colour, not on a light hover grey
+    root.locator(".pz-auto").hover()
+    pressed, fg, bg = root.locator(".pz-auto").evaluate(
+        "e => [e.getAttribute('aria-pressed'), getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    rgb = [int(x) for x in re.findall(r"\d+", bg)[:3]]
+    assert pressed != "true" or (fg == "rgb(255, 255, 255)" and sum(rgb) < 500), (fg, bg)
     expect(echo).not_to_have_text(re.compile(rf"python sees ({p['moves_before'] + 1}|{p['moves_before'] + 2})$"))
     page.wait_for_timeout(300)
     if root.locator(".pz-auto").get_attribute("aria-pressed") == "true":
@@ -306,9 +315,15 @@ def test_a_move_of_two_cards(lab_page, gid):
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
     # 2. card, place, card, place
     card(root, a_pile, a_i).click()
+    assert card(root, a_pile, a_i).get_attribute("aria-pressed") == "true"
+    assert root.locator("[aria-description].pz-target").count() >= 1
     place(root, p["to"][0]).click()
     expect(root.locator(".pz-msg")).to_contain_text("next card")
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    # the half already chosen stays marked, and so does its place
+    expect(card(root, a_pile, a_i)).to_have_class(re.compile(r"\bpz-chosen\b"))
+    assert card(root, a_pile, a_i).get_attribute("aria-pressed") == "true"
+    assert root.locator(".pz-chosendst").count() >= 1
     card(root, b_pile, b_i).click()
     place(root, p["to"][1]).click()
     expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
@@ -358,11 +373,11 @@ def test_stray_keys_stay_in_the_table(lab_page):
     _, root, echo = table(page, gid)
     root.scroll_into_view_if_needed()
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
-    before = page.evaluate(NOTEBOOK_STATE)
     seq = root.get_attribute("data-seq")
     src = card(root, p["from"], p["index"])
     src.click()                              # a mouse click puts JupyterLab in command mode on this cell
     assert src.evaluate("e => document.activeElement === e")
+    before = page.evaluate(NOTEBOOK_STATE)
     for key in ["m", "y", "b", "x", "a", "d", "d", "j", "k", "z", "v", "Shift+M", "Shift+Enter", "Enter", "Escape",
                 "Escape", "i", "i", "0", "0", "Shift+L", "q"]:
         page.keyboard.press(key)
@@ -373,3 +388,97 @@ def test_stray_keys_stay_in_the_table(lab_page):
     assert root.evaluate("r => r.contains(document.activeElement)"), "focus stays in the table"
     expect(card(root, p["from"], p["index"])).to_have_count(1)
     page.keyboard.press("Escape")
+
+
+FIT_CHECK = """r => {
+  let sc = r.parentElement;
+  while (sc && sc !== document.body && !['auto', 'scroll'].includes(getComputedStyle(sc).overflowY)) sc = sc.parentElement;
+  const view = sc.getBoundingClientRect();
+  const win = {top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth};
+  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, left: b.left, bottom: b.bottom, right: b.right}; };
+  const inside = (b, o) => b.top >= o.top - 1 && b.bottom <= o.bottom + 1 && b.left >= o.left - 1 && b.right <= o.right + 1;
+  const lit = r.querySelector('.pz-textbody span.s.pz-hl');
+  const body = r.querySelector('.pz-textbody');
+  const parts = {toolbar: r.querySelector('.pz-controls'), table: r.querySelector('.pz-table'), status: r.querySelector('.pz-head')};
+  const out = {arrangement: r.dataset.arrangement, unit: r.querySelector('.pz-table').style.getPropertyValue('--u'), bad: []};
+  for (const [k, e] of Object.entries(parts)) if (!inside(box(e), view) || !inside(box(e), win)) out.bad.push(k);
+  if (!lit) out.bad.push('no lit sentence');
+  else {
+    // the lit sentence's first line is in the text panel's visible part, and on the screen
+    const l = lit.getClientRects()[0];
+    const line = {top: l.top, bottom: l.bottom, left: l.left, right: Math.min(l.right, box(body).right)};
+    if (!inside(line, box(body)) || !inside(line, view)) out.bad.push('lit sentence');
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1400, 1000)], ids=["1280x720", "1400x1000"])
+def test_toolbar_table_and_lit_sentence_fit_one_screen(lab_page, size):
+    """For every game, with the table scrolled to the top of the notebook's view, the toolbar,
+    the whole table and the sentence the last move cites are on screen at once."""
+    page = lab_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        page.wait_for_timeout(500)
+        problems = {}
+        for gid in pasyans.GAMES:
+            p = plans.plan(gid)
+            _, root, echo = table(page, gid)
+            root.evaluate("r => r.scrollIntoView({block: 'start'})")
+            played = False
+            if not root.locator(".pz-textbody span.s.pz-hl").count():
+                card(root, p["from"], p["index"]).click()
+                place(root, p["to"]).click()
+                expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
+                played = True
+            page.wait_for_timeout(350)  # the text panel's scroll
+            root.evaluate("r => r.scrollIntoView({block: 'start'})")
+            got = root.evaluate(FIT_CHECK)
+            page.screenshot(path=str(ARTIFACTS / f"fit-{size[0]}x{size[1]}-{gid}.png"))
+            if got["bad"]:
+                problems[gid] = got
+            if played:
+                root.locator(".pz-undo").click()
+                expect(echo).to_have_text(f"python sees {p['moves_before']}")
+        assert not problems, problems
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 2400})
+        page.wait_for_timeout(300)
+
+
+KERNEL_EXEC = """async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const done = k.requestExecute({code}).done;
+  await Promise.race([done, new Promise((_, no) => setTimeout(() => no(new Error('kernel timeout')), 30000))]);
+  return true; }"""
+
+
+def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
+    """The page's half of the interface with the kernel: view["ui"] labels, view["message"]
+    (won and stuck said prominently, stuck with Undo; null clears it) and view["record"]."""
+    page = lab_page
+    p = plans.plan("clock")
+    _, root, echo = table(page, "clock")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    assert root.locator(".pz-record").is_hidden()
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'ui': {'undo': 'Отменить', 'record': 'Счёт'}, "
+                  "'message': {'kind': 'stuck', 'text': 'No legal move is left.'}, "
+                  "'record': {'played': 3, 'won': 1, 'streak': 0, 'best_streak': 1}}")
+    banner = root.locator(".pz-msg.pz-kind-stuck.pz-banner")
+    expect(banner).to_contain_text("No legal move is left.")
+    expect(root.locator(".pz-undo")).to_have_text("Отменить")
+    expect(root.locator(".pz-record")).to_contain_text("Счёт: played 3 · won 1 · streak 0 · best streak 1")
+    assert banner.get_attribute("role") == "alert"
+    banner.locator(".pz-stuckundo").click()                     # Undo from the message
+    expect(echo).to_have_text(f"python sees {p['moves_before'] - 1}")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': {'kind': 'won', 'text': 'Won in 52 moves.'}}")
+    expect(root.locator(".pz-msg.pz-kind-won")).to_have_text("Won in 52 moves.")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': None}")
+    expect(root.locator(".pz-msg")).to_have_text("")
+    expect(root.locator(".pz-undo")).to_have_text("Отменить")  # a view without ui keeps the last one sent
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.redo(); t.view = {**t.view, 'ui': {}}")
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    expect(root.locator(".pz-undo")).to_have_text("Undo")                # no string sent: English
+    assert root.locator("select.pz-lang").count() == 1

@@ -120,4 +120,4 @@ def plan(key: str) -> dict:
 
 def table_for(key: str) -> Table:
     g, _, _ = position(key)
-    return Table(g)
+    return Table(g, lang="en")
