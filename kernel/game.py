@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import compress
 from dataclasses import dataclass
+from itertools import compress
 from operator import attrgetter, ne
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import CARDS, Card
 from .errors import BadDeal, BadOption, IllegalMove, InvalidMove, PasyansError, RecordError, quote
@@ -112,10 +112,6 @@ class Game:
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     VARS: ClassVar[tuple[str, ...]] = ()
     RULES_VERSION: ClassVar[int] = 1
-    #: The solver's move order by kind (lower first); games may override.
-    SOLVER_ORDER: ClassVar[dict[str, int]] = {
-        "found": 0, "pair": 0, "discard": 1, "fill": 2, "move": 3, "choose": 3, "deal": 4, "lay": 4,
-        "turn": 5, "pass": 6, "redeal": 7}
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, deal: int = 1, /, **options: Any) -> None:
@@ -127,6 +123,7 @@ class Game:
         self.turn: str | None = self.players[0] if self.players else None
         self.rng = Rng(deal)
         self._setup()
+        self._bind()
         self._start()
 
     @classmethod
@@ -187,6 +184,7 @@ class Game:
             if key not in cls.VARS:
                 raise PasyansError(f"{cls.id} keeps no state {quote(key)} (it keeps: {', '.join(cls.VARS) or 'none'})")
             setattr(self, key, value)
+        self._bind()
         try:
             self._start()
         except (ArithmeticError, AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
@@ -210,6 +208,15 @@ class Game:
         self._p[name] = pile
         return pile
 
+    def _transfer(self, c: int, src: str, dst: str) -> None:
+        """Move card ``c``, the top of ``src``, onto ``dst`` (the single-card transfer most
+        moves are); the face-down count of ``src`` never exceeds its cards."""
+        s = self._p[src]
+        s.cards.pop()
+        if s.down > len(s.cards):
+            s.down = len(s.cards)
+        self._p[dst].cards.append(c)
+
     def _shuffled(self, packs: int | None = None) -> list[int]:
         """``packs`` packs (default: the game's) shuffled by this deal's generator."""
         cards = [c for _ in range(self.packs if packs is None else packs) for c in range(52)]
@@ -219,6 +226,10 @@ class Game:
     # ---- what subclasses implement -----------------------------------------------------
     def _setup(self) -> None:
         raise NotImplementedError
+
+    def _bind(self) -> None:
+        """Keep quick references to the piles' card lists (called after ``_setup``, in
+        ``from_position`` and in ``clone``, whose copies have piles of their own); by default none."""
 
     def _generate(self) -> list[Move]:
         raise NotImplementedError
@@ -259,60 +270,8 @@ class Game:
         """A hashable key of the position (for transposition tables)."""
         return self._cur
 
-    def canonical_key(self) -> tuple:
-        """The key with symmetries folded (games override, e.g. to sort interchangeable piles).
-
-        Positions sharing a key must have the same futures up to renaming (a symmetry), not merely
-        the same winnability: the solver treats a position whose key is already on its path as a
-        dead end, so folding a position with one it can reach would lose that line.
-        """
-        return self._snapshot()
-
-    def safe_move(self, moves: list[Move]) -> Move | None:
-        """A move the solver may play without trying the others (one that can never hurt).
-
-        The base class knows none; games whose rules make such a move plain override this.
-        """
-        return None
-
-    def solver_moves(self, moves: list[Move]) -> list[Move]:
-        """The moves the solver tries here, most promising first.
-
-        By default every move, ordered by kind (``SOLVER_ORDER``). A game may also drop a move
-        that another move of the list provably dominates (whatever the dropped move can lead to,
-        the kept one can too); it must never drop the only way to a win.
-        """
-        order = self.SOLVER_ORDER
-        return sorted(moves, key=lambda m: order.get(m.kind, 3))
-
-    def hopeless(self) -> bool:
-        """Whether no line from here can win, by a quick necessary condition (sound, not complete).
-
-        The base class knows none; a game overrides this only with a condition it can prove,
-        such as a card buried under a card that must go to the foundations after it.
-        """
-        return False
-
-    #: The move order ``solver_moves`` is asked for: 0 the game's own, 1, 2 … its alternatives.
-    solver_order: int = 0
-
-    def solver_orders(self) -> tuple[float, ...]:
-        """The shares of the solver's state budget for the game's alternative move orders (1, 2 …),
-        each searched depth first on its own share before the game's own order takes the rest;
-        empty (the default) for none. A game that names any reads ``self.solver_order`` in
-        ``solver_moves``; every order must keep the same moves, so that any order that exhausts
-        the space proves a loss. For games whose wins hide behind different choices on
-        different deals, where no single order finds them all."""
-        return ()
-
-    def solver_probe(self) -> float:
-        """The share of the solver's state budget for a limited-discrepancy probe before its
-        depth-first search; 0 (the default) for none. A game asks for one where a win often
-        hides behind an early choice whose subtree the depth-first search cannot exhaust."""
-        return 0.0
-
     def progress(self) -> int:
-        """How many cards lie on the foundations (or are discarded in pairs): the solver's measure."""
+        """How many cards lie on the foundations (or are discarded in pairs)."""
         home = _home(type(self))
         return sum(len(p.cards) for n, p in self._p.items() if n in home)
 
@@ -547,7 +506,7 @@ class Game:
         while self._moves:
             self.undo()
 
-    def clone(self) -> Game:
+    def clone(self) -> Self:
         """An independent copy with the same position, history and options."""
         other = self.__class__.__new__(self.__class__)
         other.__dict__.update(self.__dict__)
@@ -560,6 +519,7 @@ class Game:
         other._redo = list(self._redo)
         other._seen = dict(self._seen)
         other._legal = None if self._legal is None else list(self._legal)
+        other._bind()
         return other
 
     # ---- records -----------------------------------------------------------------------
@@ -625,6 +585,20 @@ class Game:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return (f"<{type(self).__name__} {self.id} deal={self.deal}{', ' + opts if opts else ''} "
                 f"moves={len(self._moves)} {self.status}>")
+
+
+_MADE: dict[tuple, Move] = {}
+
+
+def made_once(kind: str, steps: tuple = (), **fields: Any) -> Move:
+    """The move with these fields, made once and shared: moves are immutable, and making them is
+    much of a move generator's cost (the fields are tuples of ids and flags, so equal fields make
+    one move)."""
+    key = (kind, steps, *fields.items())
+    m = _MADE.get(key)
+    if m is None:
+        m = _MADE[key] = Move(kind, steps, **fields)
+    return m
 
 
 _CARDS_OF = attrgetter("cards")

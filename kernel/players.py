@@ -15,7 +15,11 @@ from __future__ import annotations
 from .game import Game
 from .move import Move
 
-ORDER = Game.SOLVER_ORDER
+#: The conventional order of move kinds (lower first; others count 3): the blind player's last
+#: resort, and the plain search's move order (:mod:`pasyans.solver.knowledge`).
+KIND_ORDER: dict[str, int] = {
+    "found": 0, "pair": 0, "discard": 1, "fill": 2, "move": 3, "choose": 3, "deal": 4, "lay": 4,
+    "turn": 5, "pass": 6, "redeal": 7}
 
 
 def blind_play(game: Game, patience: int = 200) -> str:
@@ -58,4 +62,4 @@ def blind_choice(game: Game) -> Move:
         return nxt[0]
     if transfers:
         return transfers[0]
-    return min(moves, key=lambda m: ORDER.get(m.kind, 3))
+    return min(moves, key=lambda m: KIND_ORDER.get(m.kind, 3))

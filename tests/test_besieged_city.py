@@ -8,12 +8,13 @@ trench.14 and trench.4 (the ends of its row) and trench.1 and trench.10 (the end
 import random
 
 import pasyans
-from pasyans.game import Game
-import pasyans.games.besieged_city as bc
+import pasyans.solver.besieged_city as bc
 from pasyans.cards import RANK
-from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity, _fits, _SuitGraph
+from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity
 from pasyans.perft import perft
-from pasyans.solver import play_line, solve
+from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver.besieged_city import BesiegedCityKnowledge, _fits, _SuitGraph
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 RANKS = "A23456789TJQK"
@@ -387,7 +388,7 @@ def test_perft_from_the_first_choice():
     assert counts == {1: [13, 51, 101], 2: [13, 49, 123]}
 
 
-# ---- solver hooks: sound on small end positions ------------------------------------------------
+# ---- the search's knowledge: sound on small end positions ------------------------------------------------
 def endgame(seed: int, readings: bool = False) -> BesiegedCity:
     """A random late position (under random readings if asked): two suits with three to five
     cards still to go up (the others done), one card perhaps in the talon, some in the reserve,
@@ -412,18 +413,16 @@ def endgame(seed: int, readings: bool = False) -> BesiegedCity:
     return BesiegedCity.from_position(piles, options=options)
 
 
-def plain(monkeypatch) -> None:
-    """Put the base class's hooks back: no symmetry, no pruning, the default order."""
-    for hook in ("canonical_key", "hopeless", "solver_moves", "safe_move", "solver_orders"):
-        monkeypatch.setattr(BesiegedCity, hook, getattr(Game, hook))
+def know() -> BesiegedCityKnowledge:
+    """A fresh knowledge object, as one search has."""
+    return BesiegedCityKnowledge()
 
 
-def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
+def test_the_knowledge_keeps_the_verdicts_of_the_plain_search():
     positions = [endgame(seed) for seed in range(120)] + [endgame(seed, True) for seed in range(120, 200)]
     fast = [solve(g, 5_000, 30) for g in positions]
-    hopeless = sum(g.hopeless() for g in positions)
-    plain(monkeypatch)
-    slow = [solve(g, 5_000, 30) for g in positions]
+    hopeless = sum(know().hopeless(g) for g in positions)
+    slow = [solve(g, 5_000, 30, PLAIN) for g in positions]
     verdicts = [(a.verdict, b.verdict) for a, b in zip(fast, slow)]
     assert all(a == b != "unknown" for a, b in verdicts)
     assert {"won", "lost"} <= {a for a, _ in verdicts} and hopeless >= 3
@@ -433,16 +432,15 @@ def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
             assert play_line(g, res.line).status == "won"
 
 
-def test_a_card_that_can_only_go_up_after_the_one_it_covers_is_hopeless(monkeypatch):
+def test_a_card_that_can_only_go_up_after_the_one_it_covers_is_hopeless():
     done = {f"foundation.{k}": seq(s, 26) for k, s in ((1, "S"), (2, "H"), (4, "C"))}
     # Q♦ is due (3♦ is up); 2♦ covers it, and A♦ K♦ Q♦, all it could go on, lie under it.
     stuck = BesiegedCity.from_position({**done, "foundation.3": seq("D", 22), "trench.5": "AD KD QD 2D"})
     free = BesiegedCity.from_position({**done, "foundation.3": seq("D", 22), "trench.5": "AD KD 2D QD"})
-    assert stuck.hopeless() and not free.hopeless()
+    assert know().hopeless(stuck) and not know().hopeless(free)
     # Q♦ is the last queen and nothing could go on it: it goes up at once (safe_move).
-    assert free.safe_move(free.legal_moves()).notation == "found QD@trench.5>foundation.3"
-    plain(monkeypatch)
-    assert solve(stuck).verdict == "lost" and solve(free).verdict == "won"
+    assert know().safe_move(free, free.legal_moves()).notation == "found QD@trench.5>foundation.3"
+    assert solve(stuck, knowledge=PLAIN).verdict == "lost" and solve(free, knowledge=PLAIN).verdict == "won"
 
 
 def test_at_the_end_trenches_whose_lines_are_alike_are_folded_in_the_key():
@@ -451,7 +449,7 @@ def test_at_the_end_trenches_whose_lines_are_alike_are_folded_in_the_key():
 
     def key(trench: dict, extra: dict | None = None) -> tuple:
         piles = {**spades, **{f"trench.{k}": v for k, v in trench.items()}, **(extra or {})}
-        return BesiegedCity.from_position(piles).canonical_key()
+        return know().canonical_key(BesiegedCity.from_position(piles))
 
     assert key({1: "KS", 2: "2S AS"}) == key({1: "2S AS", 2: "KS"})
     # reserve.1 stands in the line of trench.1, not of trench.2; a talon still to come refills it.
@@ -481,12 +479,11 @@ def suited_endgame(seed: int) -> BesiegedCity:
     return BesiegedCity.from_position(piles, options=options)
 
 
-def test_the_suits_games_keep_the_verdicts_of_the_plain_search(monkeypatch):
+def test_the_suits_games_keep_the_verdicts_of_the_plain_search():
     positions = [suited_endgame(seed) for seed in range(160)]
     fast = [solve(g, 5_000, 30) for g in positions]
-    by_suits = sum(g._suits_lost() for g in positions)
-    plain(monkeypatch)
-    slow = [solve(g, 5_000, 30) for g in positions]
+    by_suits = sum(know()._suits_lost(g) for g in positions)
+    slow = [solve(g, 5_000, 30, PLAIN) for g in positions]
     verdicts = [(a.verdict, b.verdict) for a, b in zip(fast, slow)]
     # The plain search runs out of states on some lost ones; it never contradicts the hooks.
     assert all(a != "unknown" and b in (a, "unknown") for a, b in verdicts)
@@ -498,23 +495,20 @@ def test_the_suits_games_keep_the_verdicts_of_the_plain_search(monkeypatch):
             assert play_line(g, res.line).status == "won"
 
 
-def test_a_suit_that_cannot_come_out_of_its_packets_is_hopeless(monkeypatch):
+def test_a_suit_that_cannot_come_out_of_its_packets_is_hopeless():
     done = {f"foundation.{k}": seq(s, 26) for k, s in ((2, "H"), (3, "D"), (4, "C"))}
     # Q♠ is due; K♠ may go on it and 2♠ on K♠, but then Q♠ is buried: every way round is shut.
     stuck = BesiegedCity.from_position({**done, "foundation.1": seq("S", 22), "trench.7": "AS 2S KS",
                                         "trench.9": "QS"})
     free = BesiegedCity.from_position({**done, "foundation.1": seq("S", 22), "trench.7": "AS KS 2S",
                                        "trench.9": "QS"})
-    assert stuck.hopeless() and not free.hopeless()
-    assert stuck._pinned(stuck._tr[6], 2, [22, 26, 26, 26], {}) is False  # the older test misses it
-    plain(monkeypatch)
-    assert solve(stuck).verdict == "lost" and solve(free).verdict == "won"
+    assert know().hopeless(stuck) and not know().hopeless(free)
+    assert know()._pinned(stuck, stuck._tr[6], 2, [22, 26, 26, 26], {}) is False  # the older test misses it
+    assert solve(stuck, knowledge=PLAIN).verdict == "lost" and solve(free, knowledge=PLAIN).verdict == "won"
 
 
 def test_the_suits_memo_belongs_to_one_search():
-    """A verdict never depends on what another search met first (the suits' memo is per game)."""
-    from pasyans.solver import solve
-
+    """A verdict never depends on what another search met first (the suits' memo is per search)."""
     first = solve(pasyans.new_game("besieged_city", 30), 3_000, 100)
     solve(pasyans.new_game("besieged_city", 29), 3_000, 100)
     again = solve(pasyans.new_game("besieged_city", 30), 3_000, 100)
@@ -562,7 +556,7 @@ def test_reserve_cards_going_down_only_with_their_first_use_keep_the_suits_verdi
                                              {"reserve_up": True})]
     states = [suit_state(seed) for seed in range(60)]
     for g in games:
-        rules = g._rules()
+        rules = know()._rules(g)
         reduced = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
         monkeypatch.setattr(bc, "_suit_next", full_relaxation)
         full = [_SuitGraph(rules).verdict(st, 10**6) for st in states]
@@ -573,26 +567,27 @@ def test_reserve_cards_going_down_only_with_their_first_use_keep_the_suits_verdi
 
 def test_a_suits_search_out_of_budget_gives_up_its_states_and_never_calls_them_lost():
     g = BesiegedCity(1)
-    graph = _SuitGraph(g._rules())
+    graph = _SuitGraph(know()._rules(g))
     start = suit_state(3)  # lost, as a search with room enough finds
     assert graph.verdict(start, 3) is None
     given_up = [i for i, v in graph.memo.items() if v == -2]
     assert len(given_up) == 4
     for i in given_up:
         assert graph.verdict(graph.states[i], 10**6) is None
-    assert _SuitGraph(g._rules()).verdict(start, 10**6) == -1
+    assert _SuitGraph(know()._rules(g)).verdict(start, 10**6) == -1
 
 
-def test_one_suits_graph_per_game_whatever_reserve_up_says(monkeypatch):
+def test_one_suits_graph_per_search_whatever_reserve_up_says(monkeypatch):
     """The suits' games ignore reserve_up (a reserve card goes up with its first use there), so a
-    game keeps one graph, begun again only when it grows past SUIT_STATES_MAX."""
+    search keeps one graph, begun again only when it grows past SUIT_STATES_MAX."""
     plain_game, up = BesiegedCity(1), BesiegedCity(1, reserve_up=True)
-    assert plain_game._rules() == up._rules()
-    graph = plain_game._suit_graph()
-    assert plain_game._suit_graph() is graph and plain_game.clone()._suit_graph() is not graph
+    k = know()
+    assert k._rules(plain_game) == k._rules(up)
+    graph = k._suit_graph(plain_game)
+    assert k._suit_graph(plain_game) is graph and know()._suit_graph(plain_game) is not graph
     graph.verdict(suit_state(3), 10**6)
     monkeypatch.setattr(bc, "SUIT_STATES_MAX", len(graph.states) - 1)
-    assert plain_game._suit_graph() is not graph
+    assert k._suit_graph(plain_game) is not graph
 
 
 def test_each_move_order_keeps_every_move():
@@ -606,17 +601,23 @@ def test_each_move_order_keeps_every_move():
                 if not moves:
                     break
                 orders = []
-                for k in range(len(g.solver_orders()) + 1):
-                    g.solver_order = k
-                    orders.append(g.solver_moves(moves))
-                g.solver_order = 0
+                k = know()
+                for order in range(len(k.orders(g)) + 1):
+                    k.order = order
+                    orders.append(k.ordered(g, moves))
                 assert all(sorted(o, key=str) == sorted(moves, key=str) for o in orders)
                 g._apply(rnd.choice(moves))
 
 
-def test_the_pack_turned_last_wins_a_deal_the_usual_order_leaves_unknown(monkeypatch):
+class OneOrder(BesiegedCityKnowledge):
+    """The knowledge without its other move orders."""
+
+    def orders(self, g: BesiegedCity) -> tuple[float, ...]:
+        return ()
+
+
+def test_the_pack_turned_last_wins_a_deal_the_usual_order_leaves_unknown():
     g = pasyans.new_game("besieged_city", 4)
     res = solve(g, budget_states=20_000, budget_s=600)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
-    monkeypatch.setattr(BesiegedCity, "solver_orders", Game.solver_orders)
-    assert solve(g, budget_states=20_000, budget_s=600).verdict == "unknown"
+    assert solve(g, budget_states=20_000, budget_s=600, knowledge=OneOrder()).verdict == "unknown"

@@ -1,14 +1,15 @@
 """Коса: each cited sentence allows and forbids, on constructed positions; readings; perft;
-the solver's hooks against the plain search."""
+the search's knowledge against the plain search."""
 import random
 
 import pasyans
 from pasyans import Card
-from pasyans.game import Game
 from pasyans.games.braid import Braid
 from pasyans.perft import perft
 from pasyans.players import blind_play
-from pasyans.solver import play_line, solve
+from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver.braid import BraidKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet table: both end places and all side places hold cards that fit nowhere yet.
@@ -272,7 +273,7 @@ def test_perft_from_the_first_choice():
     assert counts == {1: [2, 4, 6], 2: [2, 4, 9]}
 
 
-# ---- the solver's hooks: sound against the plain search --------------------------------------
+# ---- the search's knowledge: sound against the plain search --------------------------------------
 RANKS_FROM_7 = "789TJQKA23456"
 LOW = 9  # the shortest packet of an end game, less one
 
@@ -310,28 +311,21 @@ def endgame(seed):
     return Braid.from_position(piles, dealt=30, pass_no=rnd.randrange(3, 5))
 
 
-def plain(monkeypatch):
-    """The solver without this game's hooks: the base class's."""
-    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(Braid, hook, getattr(Game, hook))
-
-
-def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
+def test_the_knowledge_keeps_every_verdict_of_the_plain_search():
     games = [g for g in map(endgame, range(200)) if blind_play(g.clone()) == "lost"][:20]
-    compared, lost = compare_with_plain(monkeypatch, games, 20_000)
+    compared, lost = compare_with_plain(games, 20_000)
     assert compared >= 10 and lost >= 8
 
 
-def compare_with_plain(monkeypatch, games, budget) -> tuple[int, int]:
-    """Solve ``games`` with the hooks, then with the plain search: where the plain search
+def compare_with_plain(games, budget) -> tuple[int, int]:
+    """Solve ``games`` with the knowledge, then with the plain search: where the plain search
     decides, the verdicts agree; won lines replay. How many were compared, and lost."""
     pruned = [solve(g, budget, 60) for g in games]
-    plain(monkeypatch)
     compared = lost = 0
     for g, res in zip(games, pruned):
         if res.verdict == "won":
             assert play_line(g, res.line).status == "won"
-        ref = solve(g, 3_000, 60)
+        ref = solve(g, 3_000, 60, PLAIN)
         if ref.verdict != "unknown":
             assert res.verdict == ref.verdict, g.piles
             compared += 1
@@ -352,7 +346,7 @@ def hopeless_free_line(g, hopeless) -> int:
 
 
 def test_no_position_on_a_winning_line_is_hopeless():
-    assert sum(hopeless_free_line(endgame(seed), Braid.hopeless) for seed in range(150)) >= 1000
+    assert sum(hopeless_free_line(endgame(seed), lambda g: K().hopeless(g)) for seed in range(150)) >= 1000
 
 
 def test_a_card_goes_up_alone_only_when_it_has_no_rival():
@@ -362,16 +356,16 @@ def test_a_card_goes_up_alone_only_when_it_has_no_rival():
              "side.1": "JS", "end.top": "KH", "end.bottom": "KH", "stock": "(5C)",
              "foundation.3": "7H 8H 9H TH JH QH", "foundation.4": "7H 8H 9H TH JH"}
     g = Braid.from_position(piles, dealt=30, pass_no=4)
-    assert g.safe_move(g._generate()) is None
+    assert K().safe_move(g, g._generate()) is None
     res = solve(g, 5_000, 10)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     # With its twin up, or two packets wanting it, a card has no rival.
     g = Braid.from_position({**piles, "foundation.2": "7S 8S 9S TS JS", "braid": "QH TS"},
                             dealt=30, pass_no=4)
-    assert g.safe_move(g._generate()).notation == "found JS@side.1>foundation.1"
+    assert K().safe_move(g, g._generate()).notation == "found JS@side.1>foundation.1"
     g = Braid.from_position({**piles, "foundation.2": "7S 8S 9S TS", "braid": ""},
                             dealt=30, pass_no=4)
-    assert g.safe_move(g._generate()).src == "side.1"
+    assert K().safe_move(g, g._generate()).src == "side.1"
 
 
 def test_a_braid_that_needs_three_end_places_is_hopeless():
@@ -379,11 +373,11 @@ def test_a_braid_that_needs_three_end_places_is_hopeless():
     g = Braid.from_position({"foundation.1": "7D", "foundation.2": "7S 8S 9S TS JS",
                              "braid": "7S TS 9S 8S", "end.top": "KD", "end.bottom": "QD",
                              "stock": "(5C)"}, dealt=30)
-    assert g.hopeless()
+    assert K().hopeless(g)
     g = Braid.from_position({"foundation.1": "7D", "foundation.2": "7S 8S 9S TS JS",
                              "braid": "7S TS 9S", "end.top": "KD", "end.bottom": "QD",
                              "stock": "(5C)"}, dealt=30)
-    assert not g._stuck(g._ready())  # lost all the same: no 8♦ is left for the end cards
+    assert not K()._stuck(g, K()._ready(g))  # lost all the same: no 8♦ is left for the end cards
 
 
 def test_the_second_of_two_twins_waits_for_both_packets():
@@ -391,9 +385,9 @@ def test_the_second_of_two_twins_waits_for_both_packets():
     # it, while 8♥ and 9♥ hold both end places for the same 7♥.
     piles = {"foundation.1": "7D", "foundation.2": "7H 8H 9H TH JH QH", "braid": "7H KH KH",
              "end.top": "8H", "end.bottom": "9H", "stock": "(5C)"}
-    assert Braid.from_position(piles, dealt=30).hopeless()
+    assert K().hopeless(Braid.from_position(piles, dealt=30))
     g = Braid.from_position({**piles, "braid": "7H QD KH"}, dealt=30)
-    assert not g._stuck(g._ready())
+    assert not K()._stuck(g, K()._ready(g))
 
 
 def test_early_deals_decided_and_won_lines_replay():
@@ -423,14 +417,15 @@ def lastpass(seed):
     return Braid.from_position(piles, dealt=30, pass_no=4)
 
 
-def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless(monkeypatch):
-    hopeless = Braid.hopeless
-    plain(monkeypatch)
+def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless():
+    def hopeless(g):
+        return K().hopeless(g)
+
     assert sum(hopeless_free_line(lastpass(seed), hopeless) for seed in range(20)) >= 400
 
 
 def test_last_pass_verdicts_match_the_plain_search(monkeypatch):
-    _, lost = compare_with_plain(monkeypatch, [lastpass(seed) for seed in range(20)], 5_000)
+    _, lost = compare_with_plain([lastpass(seed) for seed in range(20)], 5_000)
     assert lost >= 1
 
 
@@ -440,14 +435,14 @@ def test_in_the_last_pass_cards_above_a_needed_one_must_fit_the_side_places():
     piles = {"foundation.1": "7H", "foundation.2": "7H", "end.top": "9H", "end.bottom": "9H",
              "waste": "8H 8H TH TH JH JH QH QH KH KH", "braid": ""}
     g = Braid.from_position(piles, dealt=30, pass_no=4)
-    assert not g.hopeless()
+    assert not K().hopeless(g)
     res = solve(g, 5_000, 10)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     # A side place already holds a card waiting for the 8♥ too: one place short.
     jam = Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=4)
-    assert jam.hopeless()
+    assert K().hopeless(jam)
     # Not in an earlier pass: the pack is laid out again.
-    assert not Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=3).hopeless()
+    assert not K().hopeless(Braid.from_position({**piles, "side.1": "AH"}, dealt=30, pass_no=3))
 
 
 # ---- the relaxed braid: every card off the braid at hand -------------------------------------
@@ -472,17 +467,20 @@ def rivals(seed, pass_no=1, options=None):
     return Braid.from_position(piles, dealt=30, pass_no=pass_no, options=options)
 
 
-def test_no_position_on_a_plain_winning_line_is_lost_in_the_relaxed_braid(monkeypatch):
-    relaxed = Braid._relaxed_lost
-    plain(monkeypatch)
+def test_no_position_on_a_plain_winning_line_is_lost_in_the_relaxed_braid():
+    def relaxed(g):
+        return K()._relaxed_lost(g)
+
     games = [rivals(seed, p) for seed in range(25) for p in (1, 4)]
     games += [rivals(seed, 4, {"ends": 4}) for seed in range(10)]
     assert sum(hopeless_free_line(g, relaxed) for g in games) >= 900
 
 
 def test_positions_on_winning_lines_of_deals_are_not_lost_in_the_relaxed_braid(monkeypatch):
-    relaxed = Braid._relaxed_lost
-    monkeypatch.setattr(Braid, "_relaxed_lost", lambda self: False)
+    def relaxed(g):
+        return K()._relaxed_lost(g)
+
+    monkeypatch.setattr(K, "_relaxed_lost", lambda self, g: False)
     checked = 0
     for deal, options in ((25, {}), (13, {"ends": 4}), (27, {"redeals": 2})):
         g = pasyans.new_game("braid", deal=deal, **options)
@@ -502,27 +500,27 @@ def test_the_relaxed_braid_proves_deals_the_end_places_alone_do_not():
     for deal, options in ((2, {}), (12, {}), (2, {"ends": 4})):
         g = pasyans.new_game("braid", deal=deal, **options)
         g.advance()
-        assert not g._stuck(g._ready())
-        assert g._relaxed_lost()
+        assert not K()._stuck(g, K()._ready(g))
+        assert K()._relaxed_lost(g)
     assert solve(pasyans.new_game("braid", deal=2), 1_000, 30).verdict == "lost"
     # Under four stacking places the relaxation waits until all four are taken.
     g = at(stock="5C", braid="2S 8D", foundation_1="7D", options={"foundations": 4})
-    assert not g._relaxed_lost()
+    assert not K()._relaxed_lost(g)
 
 
 def test_a_side_card_whose_twin_is_in_the_pack_goes_up_alone():
     piles = {"foundation.1": "7S 8S 9S TS", "foundation.2": "7S", "braid": "QH KH",
              "side.1": "JS", "end.top": "KD", "end.bottom": "KD", "waste": "JS 5C"}
     g = Braid.from_position(piles, dealt=30, pass_no=4)
-    assert g.safe_move(g._generate()).notation == "found JS@side.1>foundation.1"
+    assert K().safe_move(g, g._generate()).notation == "found JS@side.1>foundation.1"
     g = Braid.from_position({**piles, "side.2": "JS", "waste": "5C"}, dealt=30, pass_no=4)
-    assert g.safe_move(g._generate()).steps[0][0] == Card.parse("JS")
+    assert K().safe_move(g, g._generate()).steps[0][0] == Card.parse("JS")
     # Not when the twin lies in the braid or an end place, nor when its place refills at once.
     for extra in ({"braid": "JS QH KH"}, {"end.top": "JS"}):
         g = Braid.from_position({**piles, **extra, "waste": "5C"}, dealt=30, pass_no=4)
-        assert g.safe_move(g._generate()) is None
+        assert K().safe_move(g, g._generate()) is None
     g = Braid.from_position(piles, dealt=30, pass_no=4, options={"side_fill": "at_once"})
-    assert g.safe_move(g._generate()) is None
+    assert K().safe_move(g, g._generate()) is None
 
 
 # ---- deadlocks: every event of a winning line is marked ----------------------------------------
@@ -543,10 +541,10 @@ DEAL7 = {"braid": "QS 2C KS 4H TH 7D 3S 6C", "end.top": "8D", "end.bottom": "AS"
 def test_a_deadlock_of_braid_end_places_and_waste_is_hopeless():
     g = Braid.from_position(DEAL7, dealt=30, pass_no=4)
     assert sum(len(p.cards) for p in g.piles.values()) == 104
-    assert not g._stuck(g._ready()) and not g._relaxed_lost()
-    assert g._deadlocked() and g.hopeless()
+    assert not K()._stuck(g, K()._ready(g)) and not K()._relaxed_lost(g)
+    assert K()._deadlocked(g) and K().hopeless(g)
     # With a free side place the K♠ can wait there.
-    assert not Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4)._deadlocked()
+    assert not K()._deadlocked(Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4))
 
 
 def test_no_position_on_a_winning_line_of_a_deal_is_deadlocked(monkeypatch):
@@ -558,13 +556,13 @@ def test_no_position_on_a_winning_line_of_a_deal_is_deadlocked(monkeypatch):
         g = pasyans.new_game("braid", deal=deal, **options)
         with monkeypatch.context() as m:
             if not g._at_once:
-                m.setattr(Braid, "_deadlocked", lambda self: False)
+                m.setattr(K, "_deadlocked", lambda self, g: False)
             res = solve(g, 20_000, 60)
         assert res.verdict == "won"
         for move in res.line:
             g._apply(move)
             if g.piles["foundation.1"].cards and not g._won():
-                assert not g._deadlocked(), (deal, options, g.piles)
+                assert not K()._deadlocked(g), (deal, options, g.piles)
                 checked += 1
     assert checked >= 1500
 
@@ -573,7 +571,7 @@ def test_deadlock_verdicts_match_the_plain_search_in_the_last_passes(monkeypatch
     games = [lastpass(seed) for seed in range(20, 35)]
     games += [rivals(seed, p, o) for seed in range(8) for p, o in ((3, {}), (4, {"side_fill": "at_once"}),
                                                                    (3, {"side_fill": "at_once"}))]
-    _, lost = compare_with_plain(monkeypatch, games, 5_000)
+    _, lost = compare_with_plain(games, 5_000)
     assert lost >= 5
 
 
@@ -597,8 +595,8 @@ def four_places(seed):
 
 def test_four_places_verdicts_match_the_plain_search(monkeypatch):
     games = [four_places(seed) for seed in range(40)]
-    short = sum(g._short_of_places() for g in games)
-    compared, lost = compare_with_plain(monkeypatch, games, 5_000)
+    short = sum(K()._short_of_places(g) for g in games)
+    compared, lost = compare_with_plain(games, 5_000)
     assert compared >= 20 and 5 <= lost <= compared - 5 and short >= 5
 
 
@@ -609,21 +607,20 @@ def test_a_suit_short_of_packets_under_four_places_is_hopeless():
     for name in ("end.top", "end.bottom") + tuple(f"side.{i}" for i in range(1, 9)):
         piles.setdefault(name, "")
     g = Braid.from_position(piles, dealt=30, pass_no=4, options={"foundations": 4})
-    assert not g._short_of_places()
+    assert not K()._short_of_places(g)
     res = solve(g, 5_000, 10)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     # A clubs card must go up too: two new packets, one place.
     g = Braid.from_position({**piles, "side.1": "9C", "waste": "7D 7C 8C"}, dealt=30, pass_no=4,
                             options={"foundations": 4})
-    assert g._short_of_places() and g.hopeless()
+    assert K()._short_of_places(g) and K().hopeless(g)
     # Under eight places every base has its place.
-    assert not Braid.from_position({**piles, "side.1": "9C", "waste": "7D 7C 8C"}, dealt=30,
-                                   pass_no=4)._short_of_places()
+    assert not K()._short_of_places(Braid.from_position({**piles, "side.1": "9C", "waste": "7D 7C 8C"},
+                                                        dealt=30, pass_no=4))
 
 
 def test_the_packet_count_proves_deals_under_four_places_the_other_proofs_do_not(monkeypatch):
     g = pasyans.new_game("braid", deal=2, foundations=4)
     assert solve(g, 2_000, 60).verdict == "lost"
-    monkeypatch.setattr(Braid, "_short_of_places", lambda self: False)
-    monkeypatch.setattr("pasyans.games.braid._STUCK", {})  # verdicts kept with the count
+    monkeypatch.setattr(K, "_short_of_places", lambda self, g: False)
     assert solve(g, 2_000, 60).verdict == "unknown"

@@ -1,14 +1,15 @@
 """Брюнетка и блондинка: each cited sentence allows and forbids, on constructed positions;
-the readings; perft; the solver's hooks against the plain search."""
+the readings; perft; the search's knowledge against the plain search."""
 import random
 
-import pytest
-
 import pasyans
-from pasyans.game import Game
-from pasyans.games.brunette_blonde import BrunetteBlonde, _need, _reach, _rise, _stretches
+import pytest
+from pasyans.games.brunette_blonde import BrunetteBlonde
 from pasyans.perft import perft
-from pasyans.solver import play_line, solve
+from pasyans.solver import Knowledge, play_line, solve
+from pasyans.solver.brunette_blonde import BrunetteBlondeKnowledge as K
+from pasyans.solver.brunette_blonde import _need, _reach, _rise, _stretches
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet main row: red sevens and eights, which take no card of these tests unless said so.
@@ -238,7 +239,7 @@ def test_perft_from_the_first_choice():
     assert counts == {1: [4, 13, 42], 2: [4, 12, 28]}
 
 
-# ---- the solver's hooks ---------------------------------------------------------------------
+# ---- the search's knowledge ---------------------------------------------------------------------
 RUN = "A{} 2{} 3{} 4{} 5{} 6{} 7{} 8{} 9{} T{} J{} Q{} K{}"
 
 
@@ -261,25 +262,30 @@ def test_hopeless_when_the_row_cannot_hold_what_lies_over_the_threes():
     # Both fives and both threes under a four and two sixes: when the threes come out, the
     # four and the sixes lie in the row, in two stretches (no five between): three places.
     kon = "5H 5D 3H 3D 4S 6S 6C"
-    assert buried(kon, for_a_change="two_places").hopeless()
-    assert not buried(kon).hopeless()  # eight places hold them
-    assert not buried("5H 5D 3H 3D 4S 6S", for_a_change="two_places").hopeless()
+    assert K().hopeless(buried(kon, for_a_change="two_places"))
+    assert not K().hopeless(buried(kon))  # eight places hold them
+    assert not K().hopeless(buried("5H 5D 3H 3D 4S 6S", for_a_change="two_places"))
     g = buried(kon, for_a_change="two_places")
     g.pass_no = 1  # the кон will be laid out again
-    assert not g.hopeless()
+    assert not K().hopeless(g)
     # Places of two cards: nine black even cards over the threes make no pair.
-    assert buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC QS", for_a_change="two_cards").hopeless()
-    assert not buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC", for_a_change="two_cards").hopeless()
-    assert buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC JH QS", for_a_change="two_cards").hopeless()
-    assert not buried("3H 3D 4S 4C 6S 6C 8S TS TC JH QS", for_a_change="two_cards").hopeless()
+    assert K().hopeless(buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC QS", for_a_change="two_cards"))
+    assert not K().hopeless(buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC", for_a_change="two_cards"))
+    assert K().hopeless(buried("3H 3D 4S 4C 6S 6C 8S 8C TS TC JH QS", for_a_change="two_cards"))
+    assert not K().hopeless(buried("3H 3D 4S 4C 6S 6C 8S TS TC JH QS", for_a_change="two_cards"))
 
 
 def test_canonical_key_folds_suits_only_when_building_by_colour():
     def key(row, **options):
-        return at(stock="5C", row_1=row, options=options).canonical_key()
+        return K().canonical_key(at(stock="5C", row_1=row, options=options))
     assert key("KH QS") == key("KD QC")
     assert key("KH QS", row_build="suit") != key("KD QC", row_build="suit")
     assert key("KH QS") != key("KS QH")
+
+
+def without(*names: str) -> K:
+    """The game's knowledge with ``names`` back at the plain defaults."""
+    return type("Partial", (K,), {n: getattr(Knowledge, n) for n in names})()
 
 
 def random_walk(options, seed, left):
@@ -301,20 +307,18 @@ def random_walk(options, seed, left):
     ({"for_a_change": "two_cards", "row_build": "suit"}, 8, 20, "won"),
     ({"for_a_change": "two_cards", "fill": "at_once"}, 8, 20, "lost"),
 ])
-def test_the_hooks_agree_with_the_plain_search(monkeypatch, options, seed, left, verdict):
+def test_the_knowledge_agrees_with_the_plain_search(options, seed, left, verdict):
     g = random_walk(options, seed, left)
     pruned = solve(g, 30_000, 60)
-    for hook in ("canonical_key", "hopeless"):
-        monkeypatch.setattr(BrunetteBlonde, hook, getattr(Game, hook))
-    plain = solve(g, 30_000, 60)
+    plain = solve(g, 30_000, 60, without("canonical_key", "hopeless"))
     assert pruned.verdict == plain.verdict == verdict
     assert pruned.states <= plain.states
     if verdict == "won":
         assert play_line(g, pruned.line).status == "won"
 
 
-def test_a_probe_finds_a_win_the_search_does_not(monkeypatch):
-    assert [BrunetteBlonde(1, for_a_change=c).solver_probe() for c in ("no", "two_cards", "two_places")] \
+def test_a_probe_finds_a_win_the_search_does_not():
+    assert [K().probe(BrunetteBlonde(1, for_a_change=c)) for c in ("no", "two_cards", "two_places")] \
         == [0.3, 0.3, 0.0]
     g = pasyans.new_game("brunette_blonde", deal=90, row_to_row=False)
     res = solve(g, 3_000, 60)  # the probe's 900 states find it
@@ -323,9 +327,8 @@ def test_a_probe_finds_a_win_the_search_does_not(monkeypatch):
     res = solve(g, 40_000, 60)  # the probe's 12,000 states
     assert res.verdict == "won" and res.states <= 12_001
     assert play_line(g, res.line).status == "won"
-    monkeypatch.setattr(BrunetteBlonde, "solver_probe", Game.solver_probe)
     g = pasyans.new_game("brunette_blonde", deal=90, row_to_row=False)
-    assert solve(g, 3_000, 60).verdict == "unknown"  # the depth-first search alone
+    assert solve(g, 3_000, 60, without("probe")).verdict == "unknown"  # the depth-first search alone
 
 
 def stretches_by_the_rule(home, free, held, reach, fam):

@@ -1,13 +1,13 @@
 """Фаворитка: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 from collections import Counter
 
-import pytest
-
 import pasyans
-from pasyans.game import Game
+import pytest
 from pasyans.games.favorite import SLOTS, Favorite
-from pasyans.solver import play_line, solve
 from pasyans.perft import perft
+from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver.favorite import FavoriteKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 BASES = {"foundation.1": "8S", "foundation.2": "8H", "foundation.3": "8D", "foundation.4": "8C"}
@@ -247,7 +247,7 @@ def test_options_do_not_change_the_deal():
 def test_canonical_key_folds_interchangeable_rows():
     a = at(right_1="6H", left_2="5C")
     b = at(left_3="6H", right_4="5C")
-    assert a.canonical_key() == b.canonical_key() and a.key() != b.key()
+    assert K().canonical_key(a) == K().canonical_key(b) and a.key() != b.key()
 
 
 def test_perft():
@@ -258,13 +258,7 @@ def test_perft():
     assert Counter(m.kind for m in g.moves) == {"deal": 52}
 
 
-# ---- the solver's hooks -----------------------------------------------------------------
-
-def unpruned(monkeypatch) -> None:
-    """Put the base class's hooks back, so the solver searches every move."""
-    for hook in ("solver_moves", "safe_move", "canonical_key", "hopeless"):
-        monkeypatch.setattr(Favorite, hook, getattr(Game, hook))
-
+# ---- the search's knowledge -----------------------------------------------------------------
 
 #: Deals both searches decide within a few thousand states, won and lost, under each reading.
 AGREE = [({}, (3, 5, 10, 11, 12, 14, 21, 36, 37)), ({"wrap": "no"}, (1, 5, 11, 12, 14)),
@@ -273,7 +267,7 @@ AGREE = [({}, (3, 5, 10, 11, 12, 14, 21, 36, 37)), ({"wrap": "no"}, (1, 5, 11, 1
 
 @pytest.mark.parametrize("options,deals", AGREE)
 def test_the_pruned_solver_agrees_with_the_full_search(monkeypatch, options, deals):
-    monkeypatch.setattr(pasyans.solver, "blind_play", lambda game: "lost")  # search every time
+    monkeypatch.setattr(pasyans.solver.search, "blind_play", lambda game: "lost")  # search every time
     games = []
     for deal in deals:
         g = pasyans.new_game("favorite", deal=deal, **options)
@@ -283,14 +277,13 @@ def test_the_pruned_solver_agrees_with_the_full_search(monkeypatch, options, dea
     for g, r in zip(games, pruned):
         if r.verdict == "won":
             assert play_line(g, r.line).status == "won"
-    unpruned(monkeypatch)
-    full = [solve(g, 20_000, 60).verdict for g in games]
+    full = [solve(g, 20_000, 60, PLAIN).verdict for g in games]
     assert [r.verdict for r in pruned] == full
     assert {"won", "lost"} <= set(full)
 
 
 def tried(g: Favorite) -> set[str]:
-    return {m.notation for m in g.solver_moves(g._generate())}
+    return {m.notation for m in K().ordered(g, g._generate())}
 
 
 def test_a_card_off_its_neighbours_keeps_one_transfer_onto_the_lower_neighbour():

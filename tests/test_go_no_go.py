@@ -2,10 +2,11 @@
 import random
 
 import pasyans
-from pasyans.game import Game
 from pasyans.games.go_no_go import COLS, GoNoGo
 from pasyans.perft import perft
-from pasyans.solver import play_line, solve
+from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver.go_no_go import GoNoGoKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 
@@ -189,7 +190,7 @@ def test_perft_from_the_first_choice():
 PERFT = {1: [13, 127, 1095], 2: [14, 145, 1356]}
 
 
-# ---- solver hooks: soundness against the plain search ------------------------------------
+# ---- the search's knowledge: soundness against the plain search ------------------------------------
 RANKS = "A23456789TJQK"
 
 
@@ -211,26 +212,22 @@ def small(seed: int, laying: int, stock_cards: int = 0) -> GoNoGo:
     return GoNoGo.from_position(piles, laying=laying, dealt=7 * rnd.randint(1, 6) + rnd.randrange(7))
 
 
-def plain(monkeypatch) -> None:
-    """Put the base class's hooks back: the unpruned search."""
-    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(GoNoGo, hook, getattr(Game, hook))
+def key(g: GoNoGo) -> tuple:
+    return K().canonical_key(g)
 
 
-def verdicts(games: list[GoNoGo], monkeypatch) -> list[str]:
+def verdicts(games: list[GoNoGo]) -> list[str]:
     """``ours/plain`` verdict of each game."""
     ours = [solve(g, 20_000, 30).verdict for g in games]
-    with monkeypatch.context() as m:
-        plain(m)
-        base = [solve(g, 20_000, 30).verdict for g in games]
+    base = [solve(g, 20_000, 30, PLAIN).verdict for g in games]
     return [f"{a}/{b}" for a, b in zip(ours, base)]
 
 
-def test_hooks_keep_every_verdict_of_the_plain_search(monkeypatch):
+def test_the_knowledge_keeps_every_verdict_of_the_plain_search():
     games = [pasyans.new_game("go_no_go", d, transfers="sequence") for d in range(1, 9)]
     games += [small(s, 2) for s in range(20)] + [small(s, 2, 4) for s in range(20, 30)]
     games += [small(s, 1, 3) for s in range(30, 40)]
-    pairs = verdicts(games, monkeypatch)
+    pairs = verdicts(games)
     decided = [p for p in pairs if "unknown" not in p]
     assert len(decided) >= 40 and {"won/won", "lost/lost"} <= set(decided)
     assert all(a == b for a, b in (p.split("/") for p in decided)), pairs
@@ -253,20 +250,20 @@ def test_early_deals_are_won_in_a_few_hundred_states():
 def test_the_last_layings_columns_fold_but_the_first_layings_do_not():
     cols = dict(c1="9H 8H", c2="KD 5C", c3="QS")
     swapped = dict(c1="KD 5C", c2="QS", c3="9H 8H")
-    assert at(laying=2, **cols).canonical_key() == at(laying=2, **swapped).canonical_key()
-    assert at(laying=1, **cols).canonical_key() != at(laying=1, **swapped).canonical_key()
-    assert at(f1="AS", f2="AH 2H").canonical_key() == at(f1="AH 2H", f2="AS").canonical_key()
-    assert at(laying=2, f1="AS", f2="AH 2H").canonical_key() != at(laying=2, f1="AS 2S", f2="AH").canonical_key()
+    assert key(at(laying=2, **cols)) == key(at(laying=2, **swapped))
+    assert key(at(laying=1, **cols)) != key(at(laying=1, **swapped))
+    assert key(at(f1="AS", f2="AH 2H")) == key(at(f1="AH 2H", f2="AS"))
+    assert key(at(laying=2, f1="AS", f2="AH 2H")) != key(at(laying=2, f1="AS 2S", f2="AH"))
     pos = dict(f1="AS", c1="9H", c2="8H")
-    assert at("9C KD", dealt=2, **pos).canonical_key() != at("KD 9C", dealt=2, **pos).canonical_key()
-    assert at("9C KD", dealt=2, **pos).canonical_key() != at("9C KD", dealt=9, **pos).canonical_key()
-    assert at(dealt=2, **pos).canonical_key() == at(dealt=9, **pos).canonical_key()
+    assert key(at("9C KD", dealt=2, **pos)) != key(at("KD 9C", dealt=2, **pos))
+    assert key(at("9C KD", dealt=2, **pos)) != key(at("9C KD", dealt=9, **pos))
+    assert key(at(dealt=2, **pos)) == key(at(dealt=9, **pos))
 
 
 def test_pass_is_never_tried_and_a_compulsory_move_up_is_played_alone():
     g = at(laying=2, f1="AS", c1="9H 8H", c2="7H")
-    assert "pass" in legal(g) and all(m.kind != "pass" for m in g.solver_moves(g._generate()))
+    assert "pass" in legal(g) and all(m.kind != "pass" for m in K().ordered(g, g._generate()))
     g = at("9C", dealt=8, f1="AS", f2="AH", c1="7H 2S", c2="8H 2H")
     moves = g._generate()
-    assert len(moves) == 2 and g.safe_move(moves) == moves[0]
-    assert at("9C", dealt=8, f1="AS", c1="7H 2S", options={"deal_plays": "may"}).safe_move(moves) is None
+    assert len(moves) == 2 and K().safe_move(g, moves) == moves[0]
+    assert K().safe_move(at("9C", dealt=8, f1="AS", c1="7H 2S", options={"deal_plays": "may"}), moves) is None

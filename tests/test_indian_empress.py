@@ -1,11 +1,12 @@
 """Индийская императрица: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 import pasyans
 from pasyans.cards import RANK, RED, SUIT
-from pasyans.game import Game
 from pasyans.games.indian_empress import ADMIRALS, ARMY, GENERALS, GUARDS, NAVY, IndianEmpress
 from pasyans.layout import CARD_H, FAN_STEP
 from pasyans.perft import perft
-from pasyans.solver import play_line, solve
+from pasyans.solver import PLAIN, play_line, solve
+from pasyans.solver.indian_empress import IndianEmpressKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 BASE = {**{f"general.{i}": "KH" for i in range(1, 5)}, **{f"general.{i}": "KD" for i in range(5, 9)},
@@ -416,7 +417,7 @@ def test_perft_from_the_first_choice():
     assert len(g.legal_moves()) == 1145  # = perft(g, 1); deeper counts take too long for a test
 
 
-# ---- the solver's hooks ---------------------------------------------------------------------
+# ---- the search's knowledge ---------------------------------------------------------------------
 
 def late_positions(deal, **options):
     """Positions late in a won deal: 120 moves before the end of the solver's line, then 3, 9,
@@ -436,17 +437,11 @@ def late_positions(deal, **options):
     return out
 
 
-def plain(monkeypatch):
-    """The solver without this game's hooks: every move, the raw key, no pruning."""
-    for hook in ("canonical_key", "safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(IndianEmpress, hook, getattr(Game, hook))
+def verdicts(games, states=20_000, knowledge=None):
+    return [solve(g, budget_states=states, budget_s=60, knowledge=knowledge).verdict for g in games]
 
 
-def verdicts(games, states=20_000):
-    return [solve(g, budget_states=states, budget_s=60).verdict for g in games]
-
-
-def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
+def test_the_knowledge_keeps_the_verdicts_of_the_plain_search():
     games = [h for deal in (1, 4) for h in late_positions(deal)]
     games += late_positions(1, build="colour")
     pruned = verdicts(games)
@@ -454,8 +449,7 @@ def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
         if v == "won":
             res = solve(g, budget_states=20_000, budget_s=60)
             assert play_line(g, res.line).status == "won"
-    plain(monkeypatch)
-    unpruned = verdicts(games, states=3_000)
+    unpruned = verdicts(games, states=3_000, knowledge=PLAIN)
     decided = [(a, b) for a, b in zip(pruned, unpruned) if "unknown" not in (a, b)]
     assert len(decided) >= 10 and {a for a, _ in decided} == {"won", "lost"}
     assert all(a == b for a, b in decided)
@@ -464,34 +458,33 @@ def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
 def test_the_key_forgets_which_places_hold_the_cards_and_which_cards_went_up():
     a = pos(army=["QH", "TH"], navy=["2S", "3S"], red="9H", stock="4S")
     b = pos(army=["TH", "QH"], navy=["3S", "2S"], red="9H", stock="4S")
-    assert a.canonical_key() == b.canonical_key() != a._snapshot()
+    assert K().canonical_key(a) == K().canonical_key(b) != a._snapshot()
     # the same cards have come in and as many have gone up: QD up and 3C waiting, or the reverse
     up_qd = pos(army=["TD"], navy=["3C"], found={"general.5": "KD QD"})
     up_3c = pos(army=["QD", "TD"], navy=[], found={"admiral.5": "AC 2C 3C"}, fill=("3D", None))
-    assert up_qd.canonical_key() != up_3c.canonical_key()  # a red card up is not a black one
+    assert K().canonical_key(up_qd) != K().canonical_key(up_3c)  # a red card up is not a black one
     up_qh = pos(army=["TH", "QD"], found={"general.1": "KH QH"})
     up_qd2 = pos(army=["TH", "QH"], found={"general.5": "KD QD"})
-    assert up_qh.canonical_key() == up_qd2.canonical_key()
+    assert K().canonical_key(up_qh) == K().canonical_key(up_qd2)
     couples = [pos(army=["QH", "9D"], navy=["2S 7D"], pairing="couples"),
                pos(army=["9D", "QH"], navy=["3S", "2S 7D"][::-1], pairing="couples")]
-    assert couples[0].canonical_key() != couples[1].canonical_key()  # a different Navy
+    assert K().canonical_key(couples[0]) != K().canonical_key(couples[1])  # a different Navy
 
 
-def test_a_row_full_of_cards_waiting_for_one_deep_in_the_talon_is_hopeless(monkeypatch):
+def test_a_row_full_of_cards_waiting_for_one_deep_in_the_talon_is_hopeless():
     # The hearts are up to the queen; the Army holds 23 hearts below the ten and a queen of
     # diamonds: once she goes up the nine of hearts comes in, and the four tens lie under it.
     found = {n: " ".join(HEARTS_DOWN[:2]) for n in GENERALS[:4]}
     army = [f"{r}H" for r in "98765432A" * 3][:23]
     navy = [f"{r}S" for r in "234567" for _ in range(4)]  # black cards to pair with
     g = pos(army=army + ["QD"], navy=navy, red="TH TH TH TH 9H", found=found)
-    assert g.status == "playing" and g.hopeless()
+    assert g.status == "playing" and K().hopeless(g)
     # a ten in the Army (a fifth one: extra copies are never counted as out of reach) opens a place
-    assert not pos(army=army + ["TH"], navy=navy, red="TH TH TH TH 9H", found=found).hopeless()
+    assert not K().hopeless(pos(army=army + ["TH"], navy=navy, red="TH TH TH TH 9H", found=found))
     # ... unless the Navy cannot go on pairing until the last ten comes in
     short = pos(army=army + ["TH"], navy=navy[:3], red="TH TH TH TH 9H", found=found)
-    assert short.hopeless()
-    plain(monkeypatch)
-    assert solve(g).verdict == solve(short).verdict == "lost"
+    assert K().hopeless(short)
+    assert solve(g, knowledge=PLAIN).verdict == solve(short, knowledge=PLAIN).verdict == "lost"
 
 
 def test_a_card_that_needs_too_many_cards_turned_on_it_first_is_hopeless(monkeypatch):
@@ -502,13 +495,12 @@ def test_a_card_that_needs_too_many_cards_turned_on_it_first_is_hopeless(monkeyp
     army = ["QD"] + ["9H"] * 4 + [f"{r}D" for r in "98765" for _ in range(4)][:19]
     navy = dict(navy=["2S"], black="4S 4S 3S 3S 3S 3S 2S 2S 2S")  # ten black cards, one at a time
     g = pos(army=army, red="3D 3D 3D", stock="TH TH TH TH 4D 4D 4D 4D", found=found, **navy)
-    assert g.status == "playing" and g.hopeless()
+    assert g.status == "playing" and K().hopeless(g)
     # turned first, the tens come in first, and the Army can go up
-    assert not pos(army=army, red="3D 3D 3D", stock="4D 4D 4D 4D TH TH TH TH", found=found, **navy).hopeless()
-    monkeypatch.setattr(IndianEmpress, "_can_come_in", lambda *a: True)
-    assert not g.hopeless()  # the count that takes the pack as free misses it
-    plain(monkeypatch)
-    assert solve(g).verdict == "lost"
+    assert not K().hopeless(pos(army=army, red="3D 3D 3D", stock="4D 4D 4D 4D TH TH TH TH", found=found, **navy))
+    monkeypatch.setattr(K, "_can_come_in", lambda *a: True)
+    assert not K().hopeless(g)  # the count that takes the pack as free misses it
+    assert solve(g, knowledge=PLAIN).verdict == "lost"
 
 
 # ---- the couples reading's move order ----------------------------------------------------------
@@ -518,7 +510,7 @@ def child_keys(g, moves):
     for m in moves:
         h = g.clone()
         h._apply(m)
-        keys.append(h.canonical_key())
+        keys.append(K().canonical_key(h))
     return keys
 
 
@@ -528,7 +520,7 @@ def test_couples_order_keeps_one_move_of_each_outcome():
              pos(army=["QH", "QH", "9D"], navy=["2S", "2S", "5C"], red="7H QD", stock="2C 5S", **couples)]
     for g in games:
         moves = g._generate()
-        kept = g.solver_moves(moves)
+        kept = K().ordered(g, moves)
         assert set(kept) <= set(moves) and len(kept) < len(moves)
         keys = child_keys(g, kept)
         assert len(set(keys)) == len(keys) and set(keys) == set(child_keys(g, moves))
@@ -536,15 +528,15 @@ def test_couples_order_keeps_one_move_of_each_outcome():
 
 def test_couples_order_follows_the_advice_to_wait_for_a_useful_card():
     g = pos(army=["QH", "9D"], navy=["2S", "5C"], red="QD", stock="5S", pairing="couples")
-    first = g.solver_moves(g._generate())[0]
+    first = K().ordered(g, g._generate())[0]
     assert first.kind == "pair" and len(first.steps) == 2  # the queen of diamonds comes in at once
     g = pos(army=["QH", "9D"], navy=["2S", "5C"], red="7H", stock="5S", pairing="couples")
     order = [m.kind if len(m.steps) == 2 else "couple" if m.kind == "pair" else m.kind
-             for m in g.solver_moves(g._generate())]
+             for m in K().ordered(g, g._generate())]
     assert order.index("turn") < order.index("pair")  # nothing useful would come in: turn first
     # no red card fits, but the queen of diamonds would come in: a red card is laid on a black one
     g = pos(army=["9D", "8D"], navy=["2S", "5C"], red="QD", stock="5S", pairing="couples")
-    first = g.solver_moves(g._generate())[0]
+    first = K().ordered(g, g._generate())[0]
     assert first.kind == "pair" and first.src.startswith("army") and first.dst != "navy.1"
 
 
@@ -557,18 +549,17 @@ def late_couples(deal, worst):
         h.play(m)
     for _ in range(worst):
         if h.legal_moves():
-            h.play(h._couples_order(h.legal_moves())[-1])
+            h.play(K()._couples_order(h, h.legal_moves())[-1])
     return h
 
 
-def test_couples_order_keeps_the_verdicts_of_the_plain_search(monkeypatch):
+def test_couples_order_keeps_the_verdicts_of_the_plain_search():
     games = [late_couples(1, 1), late_couples(1, 4), late_couples(9, 1)]
     pruned = verdicts(games, states=3_000)
     for g, v in zip(games, pruned):
         if v == "won":
             assert play_line(g, solve(g, budget_states=3_000, budget_s=60).line).status == "won"
-    plain(monkeypatch)
-    assert verdicts(games, states=3_000) == pruned == ["won", "lost", "won"]
+    assert verdicts(games, states=3_000, knowledge=PLAIN) == pruned == ["won", "lost", "won"]
 
 
 # ---- the couples reading's loss proofs -------------------------------------------------------
@@ -593,58 +584,58 @@ def ring(couples, reds, blacks, **extra):
 STUCK = (["2H TS", "3H JS"], ["AH", "2D", "AD"], ["KS", "JC", "KC"])
 
 
-def test_couples_two_couples_each_waiting_for_the_other_are_hopeless(monkeypatch):
+def test_couples_two_couples_each_waiting_for_the_other_are_hopeless():
     # the 2 of hearts waits for the 3, coupled with the knave of spades that waits for the 10,
     # coupled with the 2 of hearts; the diamonds and clubs can still go up in pairs
     stuck = ring(*STUCK)
-    assert stuck.status == "playing" and stuck.hopeless()
-    assert not ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"]).hopeless()
+    assert stuck.status == "playing" and K().hopeless(stuck)
+    assert not K().hopeless(ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"]))
     # a position short of a copy (or with one too many) is never judged
-    assert not ring(["2H TS", "3H JS"], ["AH", "2D", "AD"], ["KS", "JC"]).hopeless()
-    plain(monkeypatch)
-    assert solve(stuck).verdict == "lost"
-    assert solve(ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"])).verdict == "won"
+    assert not K().hopeless(ring(["2H TS", "3H JS"], ["AH", "2D", "AD"], ["KS", "JC"]))
+    assert solve(stuck, knowledge=PLAIN).verdict == "lost"
+    assert solve(ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"]), knowledge=PLAIN).verdict == "won"
 
 
 def test_couples_once_the_pack_is_through_the_key_forgets_where_a_couple_lies():
     a = ring(["2H TS", "3H JS"], ["AH"], ["KS"])
     b = ring(["2H TS"], ["AH"], ["JS 3H", "KS"])
-    assert a.canonical_key() == b.canonical_key()
+    assert K().canonical_key(a) == K().canonical_key(b)
     c = ring(["2H TS", "3H JS"], ["AH"], ["KS"], black="8S")
     d = ring(["2H TS"], ["AH"], ["JS 3H", "KS"], black="8S")
-    assert c.canonical_key() != d.canonical_key()  # a card left to refill a place: rows still count
+    assert K().canonical_key(c) != K().canonical_key(d)  # a card left to refill a place: rows still count
 
 
-def test_couples_loss_proofs_keep_the_verdicts_of_the_plain_search(monkeypatch):
+def test_couples_loss_proofs_keep_the_verdicts_of_the_plain_search():
     games = [late_couples(9, 4), late_couples(9, 6), ring(*STUCK)]
     pruned = verdicts(games, states=3_000)
     assert pruned == ["lost"] * 3
-    plain(monkeypatch)
-    unpruned = verdicts(games, states=3_000)
+    unpruned = verdicts(games, states=3_000, knowledge=PLAIN)
     assert unpruned[1:] == ["lost"] * 2 and unpruned[0] in ("lost", "unknown")
 
 
 
-def test_couples_cards_that_cannot_all_go_up_in_pairs_are_hopeless(monkeypatch):
+def test_couples_cards_that_cannot_all_go_up_in_pairs_are_hopeless():
     # the 2 of diamonds frees the ace of diamonds (then no red card fits the knave of clubs) or
     # lifts the couple with the king of clubs (then none fits the 10 of spades): every card goes
     # up with one of the other colour, and no couple is a ring of its own
     lost = ring(["3H KS", "AD KC"], ["2D", "2H", "AH"], ["TS", "JS", "JC"])
     in_pack = ring(["3H KS", "AD KC"], ["2D", "2H"], ["TS", "JS", "JC"], stock="AH")
     won = ring(["3H JS"], ["AH", "2D", "AD", "2H"], ["KS", "JC", "KC", "TS"])
-    assert not lost._couples_stuck(lost._relaxed_state()) and not in_pack._couples_stuck(in_pack._relaxed_state())
-    assert lost.hopeless() and in_pack.hopeless() and not won.hopeless()
+    for g in (lost, in_pack):
+        k = K()
+        assert not k._couples_stuck(g, k._relaxed_state(g))
+    assert K().hopeless(lost) and K().hopeless(in_pack) and not K().hopeless(won)
     assert verdicts([lost, in_pack, won], states=3_000) == ["lost", "lost", "won"]
     assert play_line(won, solve(won).line).status == "won"
-    plain(monkeypatch)
-    assert verdicts([lost, in_pack, won], states=3_000) == ["lost", "lost", "won"]
+    assert verdicts([lost, in_pack, won], states=3_000, knowledge=PLAIN) == ["lost", "lost", "won"]
 
 
 def test_couples_a_search_never_depends_on_the_questions_asked_before():
     g = late_couples(9, 6)
     first = solve(g, budget_states=2_000, budget_s=60)
-    g.hopeless()
-    assert g._pairs is not None and g.clone()._pairs is None
+    k = K()
+    k.hopeless(g)
+    assert k._pairs is not None and K()._pairs is None
     again = solve(g, budget_states=2_000, budget_s=60)
     assert (first.verdict, first.states) == (again.verdict, again.states)
 
@@ -654,14 +645,14 @@ def test_couples_loss_verdicts_kept_for_a_search_are_those_worked_out_afresh():
     # verdict from the shared table is the one a fresh copy works out
     g = pasyans.new_game("indian_empress", 14, pairing="couples")
     line = solve(g, budget_states=300, budget_s=60).best
-    shared = g.clone()
+    shared, k = g.clone(), K()
     seen = 0
     for m in line:
-        shared._apply(m)
+        k.play(shared, m)
         if shared.phase == "play":
             fresh = IndianEmpress.from_position(
                 {n: " ".join(c.ascii for c in pile.cards) for n, pile in shared.piles.items()},
                 options=shared.options)
-            assert shared.hopeless() == fresh.hopeless()
+            assert k.hopeless(shared) == K().hopeless(fresh)
             seen += 1
-    assert seen > 100 and shared._pairs is not None and len(shared._pairs[2]) > 1
+    assert seen > 100 and k._pairs is not None and len(k._pairs[2]) > 1

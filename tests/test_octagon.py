@@ -2,12 +2,12 @@
 import pasyans
 import pytest
 from pasyans.cards import Card
-from pasyans.game import Game
-from pasyans.games import octagon
 from pasyans.games.octagon import Octagon
 from pasyans.perft import perft
 from pasyans.players import blind_play
-from pasyans.solver import play_line, solve
+from pasyans.solver import PLAIN, octagon, play_line, solve
+from pasyans.solver.octagon import OctagonKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 ACES = {f"a{i}": f"A{s}" for i, s in enumerate("SHDCSHDC", 1)}
@@ -179,9 +179,9 @@ def test_canonical_key_folds_interchangeable_aces_and_packets():
     a = at("TS", "8D", a1="AS 2S", a5="AS")
     b = at("TS", "8D", a1="AS", a5="AS 2S")
     c = at("TS", "8D", p1=PACKETS["p2"], p2=PACKETS["p1"])
-    assert a.key() != b.key() and a.canonical_key() == b.canonical_key()
-    assert c.canonical_key() == at("TS", "8D").canonical_key()
-    assert at("TS", "8D", laying=2).canonical_key() != at("TS", "8D").canonical_key()
+    assert a.key() != b.key() and K().canonical_key(a) == K().canonical_key(b)
+    assert K().canonical_key(c) == K().canonical_key(at("TS", "8D"))
+    assert K().canonical_key(at("TS", "8D", laying=2)) != K().canonical_key(at("TS", "8D"))
 
 
 def test_perft_from_the_first_choice():
@@ -196,20 +196,10 @@ def test_perft_from_the_first_choice():
 PERFT = {1: [2, 3, 5], 2: [2, 2, 2]}
 
 
-# ---- solver hooks: soundness --------------------------------------------------------------
-HOOKS = ("canonical_key", "safe_move", "solver_moves", "hopeless")
+# ---- the search's knowledge: soundness --------------------------------------------------------------
 SPADES_LEFT = dict(a1="AS 2S 3S 4S", a5="AS 2S 3S", middle="",
                    **{f"a{i}": " ".join(r + s for r in "A23456789TJQK") for i, s in
                       ((2, "H"), (3, "D"), (4, "C"), (6, "H"), (7, "D"), (8, "C"))})
-
-
-@pytest.fixture
-def unpruned(monkeypatch):
-    """Put the base class's hooks back: the plain search, for comparison."""
-    def apply() -> None:
-        for hook in HOOKS:
-            monkeypatch.setattr(Octagon, hook, getattr(Game, hook))
-    return apply
 
 
 READINGS = [{}, {"packets": "any"}, {"relays": 2}, {"middle": "turned"}]
@@ -234,7 +224,7 @@ def last_laying_side_steps(options: dict):
         g = pasyans.new_game("octagon", deal=deal, **options)
         pos = g.clone()
         for m in solve(g, 2000, 60).best:
-            if pos._last_laying() and len(pos._stock.cards) <= 12:
+            if K()._last_laying(pos) and len(pos._stock.cards) <= 12:
                 for alt in pos.legal_moves():
                     if alt != m:
                         side = pos.clone()
@@ -244,11 +234,10 @@ def last_laying_side_steps(options: dict):
 
 
 @pytest.mark.parametrize("options", READINGS)
-def test_the_pruned_search_agrees_with_the_plain_one(unpruned, options):
+def test_the_pruned_search_agrees_with_the_plain_one(options):
     positions = list(ends_of_blind_games(options)) + list(last_laying_side_steps(options))[::4]
     pruned = [solve(g, 3000, 60).verdict for g in positions]
-    unpruned()
-    plain = [solve(g, 3000, 60).verdict for g in positions]
+    plain = [solve(g, 3000, 60, PLAIN).verdict for g in positions]
     both = [(a, b) for a, b in zip(pruned, plain) if "unknown" not in (a, b)]
     assert len(both) >= 10 and all(a == b for a, b in both)
     assert "lost" in {a for a, _ in both}
@@ -260,7 +249,7 @@ def test_a_won_line_is_never_hopeless_and_the_search_wins_from_anywhere_on_it():
     assert res.verdict == "won" and play_line(start, res.line).status == "won"
     pos = start.clone()
     for i, m in enumerate(res.line):
-        assert not pos.hopeless()
+        assert not K().hopeless(pos)
         if i % 40 == 0:
             again = solve(pos, 5000, 30)
             assert again.verdict == "won" and play_line(pos, again.line).status == "won"
@@ -272,7 +261,7 @@ def test_the_card_is_not_played_up_at_once_when_its_twin_needs_the_place():
     # whose 4S lies under it: packet 2's 5S must go first (and goes at once, being over the 4S).
     g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 6S 4S 5S",
            p3="", p4="", laying=4)
-    assert g.safe_move(g.legal_moves()).notation == "found 5S@packet.2>ace.1"
+    assert K().safe_move(g, g.legal_moves()).notation == "found 5S@packet.2>ace.1"
     res = solve(g, 2000, 30)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     assert res.line[0].notation == "found 5S@packet.2>ace.1"
@@ -281,27 +270,27 @@ def test_the_card_is_not_played_up_at_once_when_its_twin_needs_the_place():
 def test_a_card_goes_up_at_once_when_nothing_can_want_it_elsewhere():
     g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 6S 5S 4S",
            p3="", p4="", laying=4)
-    assert g.safe_move(g.legal_moves()).notation == "found 4S@packet.2>ace.5"
+    assert K().safe_move(g, g.legal_moves()).notation == "found 4S@packet.2>ace.5"
     g = at(**SPADES_LEFT, p1="KS QS JS TS 9S 8S 7S 6S 5S", p2="KS QS JS TS 9S 8S 7S 5S 6S",
            stock="4S", p3="", p4="", laying=4)
-    assert g._twin_waits(Card.parse("5S"), "packet.1", g._heights())  # under the 6S, which needs it
-    assert g.safe_move(g.legal_moves()) is None  # the 4S of the pack may yet be built on a 5S
+    assert K()._twin_waits(g, Card.parse("5S"), "packet.1", K()._heights(g))  # under the 6S, which needs it
+    assert K().safe_move(g, g.legal_moves()) is None  # the 4S of the pack may yet be built on a 5S
 
 
 def test_hopeless_when_the_last_laying_buries_a_card_under_one_that_needs_it():
     pos = dict(SPADES_LEFT, a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
                a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS", p1="QS", p2="", p3="", p4="", middle="JS KS")
-    assert at(**pos, laying=4).hopeless() and solve(at(**pos, laying=4)).verdict == "lost"
-    assert not at(**pos, laying=3).hopeless()  # the middle is laid through once more
+    assert K().hopeless(at(**pos, laying=4)) and solve(at(**pos, laying=4)).verdict == "lost"
+    assert not K().hopeless(at(**pos, laying=3))  # the middle is laid through once more
     assert solve(at(**pos, laying=3)).verdict == "won"
 
 
 def test_canonical_key_ignores_what_no_rule_reads():
     a = at("TS", "8D", live=True)
     b = at("TS", "8D", live=False, p1="(7C) (8D) QH 4S 9C")
-    assert a.canonical_key() == b.canonical_key()
-    assert at("TS", "8D", live=False, options={"middle": "turned"}).canonical_key() != \
-        at("TS", "8D", options={"middle": "turned"}).canonical_key()
+    assert K().canonical_key(a) == K().canonical_key(b)
+    assert K().canonical_key(at("TS", "8D", live=False, options={"middle": "turned"})) != \
+        K().canonical_key(at("TS", "8D", options={"middle": "turned"}))
 
 
 SPADES_HIGH = dict({k: v for k, v in SPADES_LEFT.items() if k != "middle"}, a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
@@ -309,59 +298,55 @@ SPADES_HIGH = dict({k: v for k, v in SPADES_LEFT.items() if k != "middle"}, a1="
 
 
 @pytest.mark.parametrize("laying, verdict", [(4, "lost"), (3, "won")])
-def test_hopeless_when_a_card_lies_under_its_twin_that_must_go_up_first(unpruned, laying, verdict):
+def test_hopeless_when_a_card_lies_under_its_twin_that_must_go_up_first(laying, verdict):
     # The upper KS goes up first; the lower one then needs both QS up, the JS under it too.
     pos = at(**SPADES_HIGH, p1="QS", middle="JS KS KS", laying=laying)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 2000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 2000, 30).verdict == verdict
+    assert solve(pos, 2000, 30, PLAIN).verdict == verdict
 
 
 @pytest.mark.parametrize("p1, verdict", [("", "lost"), ("KS", "won")])
-def test_a_middle_card_leaves_by_a_build_only_onto_a_card_that_may_yet_top_a_packet(unpruned, p1, verdict):
+def test_a_middle_card_leaves_by_a_build_only_onto_a_card_that_may_yet_top_a_packet(p1, verdict):
     # The QS needs the JS under it; it could step aside onto a KS, but in the last laying a KS of
     # the middle never tops a packet.
     kings = "KS" if p1 else "KS KS"
     pos = at(**SPADES_HIGH, p1=p1, middle=f"{kings} JS QS", laying=4)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 2000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 2000, 30).verdict == verdict
+    assert solve(pos, 2000, 30, PLAIN).verdict == verdict
 
 
 def test_canonical_key_drops_the_refill_counters_once_no_packet_can_be_refilled():
     pos = dict(SPADES_HIGH, p1="QS", middle="JS KS KS")
-    last = [at(**pos, laying=4, refill=r).canonical_key() for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
+    last = [K().canonical_key(at(**pos, laying=4, refill=r)) for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
     assert last[0] == last[1]
-    again = [at(**pos, laying=3, refill=r).canonical_key() for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
+    again = [K().canonical_key(at(**pos, laying=3, refill=r)) for r in ((0, 5, 0, 0), (0, 0, 0, 0))]
     assert again[0] != again[1]  # the middle goes back into the pack, which refills packet 2
 
 
 @pytest.mark.parametrize("p1, verdict", [("3S 6S 8S", "lost"), ("6S 3S 8S", "won")])
-def test_hopeless_when_a_card_under_a_higher_one_of_its_suit_goes_up_second(unpruned, p1, verdict):
+def test_hopeless_when_a_card_under_a_higher_one_of_its_suit_goes_up_second(p1, verdict):
     # The 8S needs a 6S up before it leaves: the 6S of the pack; the 6S under the 8S then needs
     # the other pile at 5S, which needs the 3S under it.
     pos = at(**dict(SPADES_HIGH, a1="AS 2S 3S 4S 5S", a5="AS 2S", p2="KS QS JS TS 9S", p3="KS QS JS TS 9S"),
              p1=p1, stock="4S 5S 6S 7S 7S 8S", laying=4)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 5000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == verdict
+    assert solve(pos, 5000, 30, PLAIN).verdict == verdict
 
 
 SPADES_LOW = dict(SPADES_HIGH, a1="AS 2S 3S", a5="AS 2S 3S", p3="KS QS JS TS 9S 8S", p4="KS QS JS TS 9S 8S")
 
 
 @pytest.mark.parametrize("p2, verdict", [("4S 7S", "lost"), ("7S 4S", "won")])
-def test_hopeless_when_both_copies_must_go_up_first(unpruned, p2, verdict):
+def test_hopeless_when_both_copies_must_go_up_first(p2, verdict):
     # A 7S over a lower spade goes up while that spade is down, so on the only pile past it:
     # first of the two 7S. Over the 4S too, the other 7S must be first as well.
     pos = at(**dict(SPADES_LOW, p1="5S 7S", p2=p2), stock="4S 5S 6S 6S", laying=4)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 5000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == verdict
+    assert solve(pos, 5000, 30, PLAIN).verdict == verdict
 
 
 CROSSED = dict(SPADES_HIGH, a1="AS 2S 3S 4S 5S", a5="AS 2S 3S 4S 5S", a2="AH 2H 3H 4H 5H 6H 7H 8H",
@@ -370,15 +355,14 @@ CROSSED = dict(SPADES_HIGH, a1="AS 2S 3S 4S 5S", a5="AS 2S 3S 4S 5S", a2="AH 2H 
 
 
 @pytest.mark.parametrize("p1, verdict", [("6S 8S KH", "lost"), ("KH 6S 8S", "won")])
-def test_hopeless_when_first_copies_wait_for_each_other(unpruned, p1, verdict):
+def test_hopeless_when_first_copies_wait_for_each_other(p1, verdict):
     # The 8S over the 6S must go up before the 8S of the pack, so a spade pile reaches the QS
     # for the KS only after the KH over that 8S is up; over the 9H, the JH under the KS must go
     # up before the JH of the pack, so a heart pile reaches the QH only after the KS is up.
     pos = at(**dict(CROSSED, p1=p1), stock="8S JH QH TH QS JS TS 9S 7S", laying=4)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 10_000, 60).verdict == verdict
-    unpruned()
-    assert solve(pos, 10_000, 60).verdict == verdict
+    assert solve(pos, 10_000, 60, PLAIN).verdict == verdict
 
 
 def _piles_to(tops: str) -> dict:
@@ -389,67 +373,62 @@ def _piles_to(tops: str) -> dict:
 
 
 @pytest.mark.parametrize("middle, verdict", [("QC KH JH JC", "lost"), ("QC KH JC JH", "won")])
-def test_hopeless_when_a_middle_card_could_step_aside_only_onto_a_card_under_it(unpruned, middle, verdict):
+def test_hopeless_when_a_middle_card_could_step_aside_only_onto_a_card_under_it(middle, verdict):
     # The JC lies over the JH that the QH over the TC waits for; a KC may top a packet, so a QC
     # might, but the only QC left lies under the JC: the JC never leaves (from deal 12).
     pos = at("QS 9H", middle, laying=4, **_piles_to("8S 6H TD 9C KS KH KD QC"), p1="7H JS TS",
              p2="TC QD QH KC TH", p3="9S", p4="KC KD KS JD 8H")
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 5000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == verdict
+    assert solve(pos, 5000, 30, PLAIN).verdict == verdict
 
 
-def test_hopeless_when_the_last_laying_turns_a_card_onto_one_it_needs(unpruned):
+def test_hopeless_when_the_last_laying_turns_a_card_onto_one_it_needs():
     # The pack free, nothing is stuck; turned in its order, the 6D comes first onto the 4D (which
     # waits for the 3D under the QC, whose JC lies under the 4D), while the 6D, its twin up, can
     # only go on the diamond pile at 2D or step aside onto the 7D under it (from deal 19).
     pos = at("TD 9S 8D 6D", "7D JD QD JC 9D 4D", laying=4, **_piles_to("7S QH 2D 9C KS KH KD KC"),
              p1="TC KS QS", p2="JS TS", p3="8S", p4="KD KH 5D 3D KC QC")
     packets = tuple(tuple(p.cards) for p in pos._packets)
-    assert not octagon._stuck(tuple(map(tuple, pos._heights())), packets, tuple(pos._middle.cards),
-                              pos._leavers())
-    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == "lost"
+    assert not octagon._stuck(tuple(map(tuple, K()._heights(pos))), packets, tuple(pos._middle.cards),
+                              K()._leavers(pos))
+    assert K().hopeless(pos) and solve(pos, 5000, 30).verdict == "lost"
+    assert solve(pos, 5000, 30, PLAIN).verdict == "lost"
 
 
 TURNED = dict(_piles_to("QS JH KD JC TS JH KD JC"), p1="KC", p2="KC", p3="KH", p4="KH")
 
 
 @pytest.mark.parametrize("middle, verdict", [("turned", "lost"), ("top", "won")])
-def test_hopeless_when_the_last_laying_turns_a_card_that_cannot_be_played_then(unpruned, middle, verdict):
+def test_hopeless_when_the_last_laying_turns_a_card_that_cannot_be_played_then(middle, verdict):
     # The QS comes before the JS: played only as it is turned, it can neither go up nor step
     # aside (no KS tops a packet), and the turn passes it for good.
     pos = at("QH QH QC QC KS JS QS KS", laying=4, options={"middle": middle}, **TURNED)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     res = solve(pos, 5000, 30)
     assert res.verdict == verdict and (verdict == "lost" or play_line(pos, res.line).status == "won")
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == verdict
+    assert solve(pos, 5000, 30, PLAIN).verdict == verdict
 
 
 @pytest.mark.parametrize("live, verdict", [(False, "lost"), (True, "won")])
-def test_hopeless_when_the_turn_has_passed_a_card_of_the_last_laying(unpruned, live, verdict):
+def test_hopeless_when_the_turn_has_passed_a_card_of_the_last_laying(live, verdict):
     pos = at("QH QH QC QC KS KS QS", "JS", laying=4, live=live, options={"middle": "turned"}, **TURNED)
-    assert pos.hopeless() == (verdict == "lost")
+    assert K().hopeless(pos) == (verdict == "lost")
     assert solve(pos, 5000, 30).verdict == verdict
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == verdict
+    assert solve(pos, 5000, 30, PLAIN).verdict == verdict
 
 
-def test_hopeless_when_no_moment_of_a_refill_saves_the_last_laying(unpruned):
+def test_hopeless_when_no_moment_of_a_refill_saves_the_last_laying():
     # Packet 2 may be laid off at once, but whenever it is refilled the cards turned stay
     # stuck (from deal 2): freeing the whole rest of the pack would not see it.
     pos = at("9S 8S KC 4H QD TD 6S QS", "JS TS 7H JD 5H", laying=4,
              **_piles_to("KH 3H TD KS KC QC 5S 8D"), p1="9D KD QD JD", p2="6H KS KD 7S", p3="KH QH",
              p4="JH TH 9H 8H")
-    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == "lost"
+    assert K().hopeless(pos) and solve(pos, 5000, 30).verdict == "lost"
+    assert solve(pos, 5000, 30, PLAIN).verdict == "lost"
 
 
-def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying(unpruned):
+def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying():
     # The laying before the last: the bottom of the middle that cannot leave before the
     # redeal is the start of the last pack, in its order (from deal 8).
     def pos(laying: int) -> Octagon:
@@ -457,13 +436,12 @@ def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying(unpruned):
                   **_piles_to("KS KC 2S KH 9D 3D 6C 8H"), p1="QD 4S KD KC QC JC", p2="3S TD QH JH TH",
                   p3="TD 7S 9H TC 9C", p4="4D JS TS 9S 8S")
     g = pos(3)
-    assert g.hopeless() and not pos(2).hopeless()  # two more layings: nothing is fixed yet
+    assert K().hopeless(g) and not K().hopeless(pos(2))  # two more layings: nothing is fixed yet
     assert solve(g, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(g, 10_000, 60).verdict == "lost"
+    assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
 
-def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying(unpruned):
+def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying():
     # Played only as turned, the middle's cards under its top are the start of the last pack
     # (from deal 12).
     def pos(laying: int) -> Octagon:
@@ -471,24 +449,22 @@ def test_hopeless_when_the_cards_the_turn_has_passed_doom_the_last_laying(unprun
                   laying=laying, options={"middle": "turned"}, **_piles_to("9D 8C TH KS 6H 5S 8D 3C"),
                   p1="7H JS", p2="6S TD 9C QC JC TC 9C 8C 7C 6C", p3="9S QH QD JD", p4="7S")
     g = pos(3)
-    assert g.hopeless() and not pos(2).hopeless()
+    assert K().hopeless(g) and not K().hopeless(pos(2))
     assert solve(g, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(g, 10_000, 60).verdict == "lost"
+    assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
 
-def test_hopeless_while_a_refill_is_due_judges_the_position_after_it(unpruned):
+def test_hopeless_while_a_refill_is_due_judges_the_position_after_it():
     # The position of the refill test above with the last card of packet 3's refill still to be
     # dealt: the deal is the only move, so the position after it is judged.
     pos = at("9S 8S KC 4H QD TD 6S QS QH", "JS TS 7H JD 5H", laying=4, refill=(0, 0, 1, 0),
              **_piles_to("KH 3H TD KS KC QC 5S 8D"), p1="9D KD QD JD", p2="6H KS KD 7S", p3="KH",
              p4="JH TH 9H 8H")
-    assert pos.hopeless() and solve(pos, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(pos, 5000, 30).verdict == "lost"
+    assert K().hopeless(pos) and solve(pos, 5000, 30).verdict == "lost"
+    assert solve(pos, 5000, 30, PLAIN).verdict == "lost"
 
 
-def test_hopeless_when_the_layings_left_followed_in_turn_leave_a_card_stuck(unpruned):
+def test_hopeless_when_the_layings_left_followed_in_turn_leave_a_card_stuck():
     # Two redeals left (from deal 1): the refill takes the rest of the pack, then each laying
     # turns the middle left by the one before, in its order.
     def pos(p3: str, refill: tuple, clubs: str) -> Octagon:
@@ -497,10 +473,9 @@ def test_hopeless_when_the_layings_left_followed_in_turn_leave_a_card_stuck(unpr
                   **_piles_to(f"TS KH KD {clubs} 2H 5C 3S 3D"), p1="7C 4D JH", p2="KH TH 8H 3H QS JS TS 9S",
                   p3=p3, p4="TC 5D 5H")
     g = pos("", (0, 0, 5, 0), "8C")
-    assert g.hopeless() and not pos("8C", (0, 0, 0, 0), "7C").hopeless()
+    assert K().hopeless(g) and not K().hopeless(pos("8C", (0, 0, 0, 0), "7C"))
     assert solve(g, 5000, 30).verdict == "lost"
-    unpruned()
-    assert solve(g, 10_000, 60).verdict == "lost"
+    assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
 
 @pytest.mark.parametrize("options, deal",
@@ -511,6 +486,6 @@ def test_a_won_line_through_every_laying_is_never_hopeless(options, deal):
     assert res.verdict == "won" and play_line(start, res.line).status == "won"
     pos = start.clone()
     for m in res.line:
-        assert not pos.hopeless()
+        assert not K().hopeless(pos)
         pos.play(m.notation)
     assert pos.laying == pos.options["relays"] + 1

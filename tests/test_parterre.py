@@ -2,6 +2,9 @@
 import pasyans
 from pasyans.games.parterre import Parterre
 from pasyans.perft import perft
+from pasyans.solver import Knowledge, play_line, solve
+from pasyans.solver.parterre import ParterreKnowledge as K
+
 from rulecheck import allows, assert_illegal, forbids, legal
 
 
@@ -179,9 +182,9 @@ def test_readings_change_the_outcome_of_a_deal():
 
 def test_solver_shortcut_plays_only_harmless_cards_up():
     g = at("9S 2H", "5C AS", bouquet="4D", found={2: "AH"})
-    assert g.safe_move(g.legal_moves()).notation == "found 2H@garden.1>foundation.2"
+    assert K().safe_move(g, g.legal_moves()).notation == "found 2H@garden.1>foundation.2"
     h = at("9S 5H", "6C", found={2: "AH 2H 3H 4H"})
-    assert h.safe_move(h.legal_moves()) is None  # the 5♥ may still carry a four
+    assert K().safe_move(h, h.legal_moves()) is None  # the 5♥ may still carry a four
 
 
 def test_perft_from_the_first_choice():
@@ -193,39 +196,39 @@ def test_perft_from_the_first_choice():
     assert counts == {1: [8, 58, 400], 2: [12, 131, 1323]}
 
 
-# ---- the solver's hooks ----------------------------------------------------------------
+# ---- the search's knowledge ----------------------------------------------------------------
 def test_safe_move_plays_up_a_card_no_lower_card_can_need():
     found = {1: "AS 2S 3S 4S", 2: "AH 2H 3H", 3: "AD 2D 3D", 4: "AC 2C 3C"}
     g = at("9D 5S", "6C", "7H", found=found)
-    assert g.safe_move(g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
+    assert K().safe_move(g, g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
     found[4] = "AC 2C"
     g = at("9D 5S", "6C", "7H", found=found)
-    assert g.safe_move(g.legal_moves()) is None  # the 4♥ may want the 5♠ to carry the 3♣
+    assert K().safe_move(g, g.legal_moves()) is None  # the 4♥ may want the 5♠ to carry the 3♣
 
 
 def test_solver_moves_tries_one_empty_packet():
     g = at("9D 5S", "", "", "KC", "QH", "")
-    into = [m.dst for m in g.solver_moves(g._generate()) if m.card.ascii == "5S"]
+    into = [m.dst for m in K().ordered(g, g._generate()) if m.card.ascii == "5S"]
     assert into == ["garden.2"]
 
 
 def test_solver_moves_lays_a_bouquet_card_only_to_carry_a_card_next():
     g = at("KS TD", "QH 6C", "QC 9S", "KH 2D", "JC 5H", "QD", bouquet="9H 8D 7S 4C")
     assert "build 4C@bouquet>garden.5" in legal(g)
-    built = {m.notation for m in g.solver_moves(g._generate()) if m.kind == "build"}
+    built = {m.notation for m in K().ordered(g, g._generate()) if m.kind == "build"}
     # 9♥ on T♦ can carry the 8♦ of the bouquet, which can carry the 7♠, which can carry the 6♣;
     # nothing could ever be laid on the 4♣ next.
     assert {"build 9H@bouquet>garden.1", "build 8D@bouquet>garden.3"} <= built
     assert "build 4C@bouquet>garden.5" not in built
     g = at("KS TD", "QH 5C", "QC 9S", "KH 2D", "JC", "QD", bouquet="9H 8D 4C")
-    assert not any(m.kind == "build" for m in g.solver_moves(g._generate()))
+    assert not any(m.kind == "build" for m in K().ordered(g, g._generate()))
 
 
 def test_solver_moves_plays_a_bouquet_card_up_only_for_the_next_of_its_suit():
     g = at("3S 9D", "5C", bouquet="2S", found={1: "AS"})
-    assert not any(m.kind == "found" for m in g.solver_moves(g._generate()))
+    assert not any(m.kind == "found" for m in K().ordered(g, g._generate()))
     g = at("9D 3S", "5C", bouquet="2S", found={1: "AS"})
-    assert "found 2S@bouquet>foundation.1" in {m.notation for m in g.solver_moves(g._generate())}
+    assert "found 2S@bouquet>foundation.1" in {m.notation for m in K().ordered(g, g._generate())}
 
 
 def _small(seed: int, low: int, nbq: int, **options) -> Parterre:
@@ -238,18 +241,19 @@ def _small(seed: int, low: int, nbq: int, **options) -> Parterre:
     return at(*(" ".join(rest[i::6]) for i in range(6)), bouquet=" ".join(cards[:nbq]), found=found, **options)
 
 
+def unpruned() -> K:
+    """The search without this game's proofs, safe moves and order (its key kept)."""
+    return type("Unpruned", (K,), {n: getattr(Knowledge, n) for n in ("safe_move", "ordered", "hopeless")})()
+
+
 SMALL = ([(s, 7, 1, {}) for s in (0, 1, 6, 9, 11, 12)] + [(s, 6, 2, {}) for s in (1, 2, 4, 7, 9, 11, 13)]
          + [(s, 6, 2, {"transfer": "sequence"}) for s in (2, 4)])
 
 
-def test_solver_hooks_keep_the_verdicts_of_the_plain_search(monkeypatch):
-    from pasyans.game import Game
-    from pasyans.solver import play_line, solve
+def test_the_knowledge_keeps_the_verdicts_of_the_plain_search():
     games = [_small(seed, low, nbq, **o) for seed, low, nbq, o in SMALL]
     pruned = [solve(g, 20_000, 60) for g in games]
-    for hook in ("safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
-    plain = [solve(g, 20_000, 60) for g in games]
+    plain = [solve(g, 20_000, 60, unpruned()) for g in games]
     assert [r.verdict for r in pruned] == [r.verdict for r in plain]
     assert {r.verdict for r in plain} == {"won", "lost"}
     for g, r in zip(games, pruned):
@@ -263,22 +267,17 @@ def test_hopeless_when_no_packet_card_can_ever_leave():
     g = at("7C 2D QH 5S 8C KS", "9D 4S QD JH TH 9S 8H", "2C AS QC 7S JC TC", "3D 3C 6D",
            "TS 3H KC 4C TD 9C 8D 7H 6S", "8S 9H AD QS KD 7D 6C 5D 4D 3S 2S", bouquet="JD KH 5H JS 6H 5C 4H",
            found={2: "AH 2H", 4: "AC"})
-    assert g.hopeless()
+    assert K().hopeless(g)
     cleared = at("7C 2D QH 5S 8C KS", "9D 4S QD JH TH 9S 8H", "2C AS QC 7S JC TC", "",
                  "TS 3H KC 4C TD 9C 8D 7H 6S", "8S 9H AD QS KD 7D 6C 5D 4D 3S 2S",
                  bouquet="JD KH 5H JS 6H 5C 4H 3D 3C 6D", found={2: "AH 2H", 4: "AC"})
-    assert not cleared.hopeless()  # the kings may go into the empty packet
+    assert not K().hopeless(cleared)  # the kings may go into the empty packet
     g = pasyans.new_game("parterre", deal=3)
-    assert not g.hopeless()  # nothing is judged during the deal
+    assert not K().hopeless(g)  # nothing is judged during the deal
 
 
-def test_hopeless_is_never_wrong_on_random_small_positions(monkeypatch):
+def test_hopeless_is_never_wrong_on_random_small_positions():
     import random
-    from pasyans.game import Game
-    from pasyans.solver import solve
-    hopeless = Parterre.hopeless
-    for hook in ("safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
     fired = {}
     for opts in ({}, {"transfer": "sequence"}, {"bases": "any"}):
         for seed in range(40):
@@ -289,9 +288,9 @@ def test_hopeless_is_never_wrong_on_random_small_positions(monkeypatch):
                 if moves:
                     g._apply(rnd.choice(moves))
             g = Parterre.from_position({n: [c.ascii for c in v.cards] for n, v in g.piles.items()}, options=opts)
-            if g.status == "playing" and hopeless(g):
+            if g.status == "playing" and K().hopeless(g):
                 fired[str(opts)] = fired.get(str(opts), 0) + 1
-                assert solve(g, 30_000, 60).verdict == "lost", (opts, seed)
+                assert solve(g, 30_000, 60, unpruned()).verdict == "lost", (opts, seed)
     assert len(fired) == 3, fired
 
 
@@ -312,16 +311,12 @@ def _begun_anywhere(seed: int, left: int, nbq: int, empty_suit: bool, **options)
               **options)
 
 
-def test_solver_hooks_keep_the_verdicts_with_any_bases(monkeypatch):
-    from pasyans.game import Game
-    from pasyans.solver import play_line, solve
+def test_the_knowledge_keeps_the_verdicts_with_any_bases():
     games = [_begun_anywhere(s, 4 if s % 4 == 0 else 6 + s % 3, s % 3, s % 4 == 0,
                              **({"transfer": "sequence"} if s % 5 == 1 else {})) for s in range(14)]
     games = [g for g in games if g.status == "playing"]
     pruned = [solve(g, 8_000, 60) for g in games]
-    for hook in ("safe_move", "solver_moves", "hopeless"):
-        monkeypatch.setattr(Parterre, hook, getattr(Game, hook))
-    plain = [solve(g, 8_000, 60) for g in games]
+    plain = [solve(g, 8_000, 60, unpruned()) for g in games]
     both = [(a.verdict, b.verdict) for a, b in zip(pruned, plain) if "unknown" not in (a.verdict, b.verdict)]
     assert all(a == b for a, b in both) and {a for a, _ in both} == {"won", "lost"}
     assert len(both) >= 12
@@ -333,35 +328,35 @@ def test_solver_hooks_keep_the_verdicts_with_any_bases(monkeypatch):
 
 def test_safe_move_with_any_bases():
     g = at("9D AS", "6C", bouquet="4H", found={1: "KS", 2: "5H"}, bases="any")
-    assert g.safe_move(g.legal_moves()).notation == "found AS@garden.1>foundation.1"  # an ace carries nothing
+    assert K().safe_move(g, g.legal_moves()).notation == "found AS@garden.1>foundation.1"  # an ace carries nothing
     g = at("9D 6S", "QC", found={1: "5S"}, bases="any")
-    assert g.safe_move(g.legal_moves()) is None  # the queen or nine might begin their foundations: a choice
+    assert K().safe_move(g, g.legal_moves()) is None  # the queen or nine might begin their foundations: a choice
     found = {1: "9S TS JS QS KS AS 2S 3S 4S", 2: "6H 7H 8H 9H TH JH QH KH AH 2H 3H",
              3: "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2D", 4: "2C 3C"}
     g = at("9C 5S", "4C", "KC", found=found, bases="any")
-    assert g.safe_move(g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
+    assert K().safe_move(g, g.legal_moves()).notation == "found 5S@garden.1>foundation.1"
     found[4] = "KC"
     g = at("9C 5S", "3C 4C", "2C", found=found, bases="any")
-    assert g.safe_move(g.legal_moves()) is None  # the 4♣ may want the 5♠ to carry the 3♣
+    assert K().safe_move(g, g.legal_moves()) is None  # the 4♣ may want the 5♠ to carry the 3♣
     found[4] = "4C"
     g = at("9C 5S", "3C 4H", "KC", found=found, bases="any")
-    assert g.safe_move(g.legal_moves()) is None  # the 3♣, last of its suit, may want the 4♥ on the 5♠
+    assert K().safe_move(g, g.legal_moves()) is None  # the 3♣, last of its suit, may want the 4♥ on the 5♠
 
 
 def test_a_bouquet_card_goes_up_only_for_the_next_of_its_suit_with_any_bases():
     g = at("3S 9D", "5C", bouquet="2S", found={1: "QS KS AS"}, bases="any")
-    assert not any(m.card.ascii == "2S" for m in g.solver_moves(g._generate()) if m.kind == "found")
+    assert not any(m.card.ascii == "2S" for m in K().ordered(g, g._generate()) if m.kind == "found")
     g = at("9D 3S", "5C", bouquet="2S", found={1: "QS KS AS"}, bases="any")
-    assert "found 2S@bouquet>foundation.1" in {m.notation for m in g.solver_moves(g._generate())}
+    assert "found 2S@bouquet>foundation.1" in {m.notation for m in K().ordered(g, g._generate())}
     g = at("9D 3S", "5C", bouquet="2H", bases="any")
-    assert "found 2H@bouquet>foundation.2" not in {m.notation for m in g.solver_moves(g._generate())}
+    assert "found 2H@bouquet>foundation.2" not in {m.notation for m in K().ordered(g, g._generate())}
 
 
 def test_with_any_bases_the_solver_tries_beginning_a_foundation_last_and_the_least_buried_base_first():
     # 5♠ lies over 3♠, 4♠ over 2♠. Based at the 4♠ (4♠ … K♠ A♠ 2♠ 3♠) each upper card goes up
     # before the one under it; based at the 5♠ the 4♠ comes last, after the 2♠ under it.
     g = at("3S 5S", "2S 4S", "9D 8C", bouquet="7H", found={2: "6H"}, bases="any")
-    order = [m.notation for m in g.solver_moves(g._generate())]
+    order = [m.notation for m in K().ordered(g, g._generate())]
     bases = [n for n in order if n.startswith("found")]
     assert len(bases) == 3 and order[-3:] == bases  # the moves in the parterre come first
     assert bases.index("found 4S@garden.2>foundation.1") < bases.index("found 5S@garden.1>foundation.1")

@@ -1147,6 +1147,7 @@ function recordedLine(live) {
     }
     view = { ...cur, cards: Object.values(cur.cards).flat(), legal: [], hint: null, seq: k,
       anim: forward && k > 0 ? fr.steps[k - 1].a : [], line: { pos: k, len: n }, can_undo: k > 0, can_redo: k < n };
+    delete view.message;  // the recorded views' messages were the kernel's: this page speaks for itself (below)
   }
   go(Number.isInteger(start) && start >= 0 && start <= n ? start : 0, false);
   function answer(content) {

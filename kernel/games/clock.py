@@ -116,9 +116,9 @@ class Clock(Game):
         else:
             c, src, dst = move.steps[0]
             cards = self._p[src].cards
-            del cards[len(cards) - 1 - cards[::-1].index(c)]
-            self._p[src].down = min(self._p[src].down, len(self._p[src].cards))
-            self._p[dst].cards.append(c)
+            if cards[-1] != c:  # aside=spread: a card laid aside is taken from where it lies
+                cards.append(cards.pop(len(cards) - 1 - cards[::-1].index(c)))
+            self._transfer(c, src, dst)
 
     def _won(self) -> bool:
         return all(len(self._p[p].cards) == 4 for p in PLACES)

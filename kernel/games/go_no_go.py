@@ -41,8 +41,6 @@ COLS = 7
 GOING = (True, True, False, False, False, True, True)
 FOUND = tuple(f"foundation.{i}" for i in range(1, 5))
 COLUMN = tuple(f"column.{i}" for i in range(1, COLS + 1))
-#: The order in which the solver tries kinds of moves.
-_ORDER = {"found": 0, "redeal": 1, "move": 2, "deal": 3}
 
 
 class GoNoGo(Game):
@@ -78,18 +76,12 @@ class GoNoGo(Game):
             self._new_pile(name)
         for name in COLUMN:
             self._new_pile(name)
-        self._bind()
 
     def _bind(self) -> None:
         p = self._p
         self._stock = p["stock"]
         self._found = [p[n] for n in FOUND]
         self._cols = [p[n] for n in COLUMN]
-
-    def clone(self) -> "GoNoGo":
-        other = super().clone()
-        other._bind()
-        return other
 
     # ---- rules -------------------------------------------------------------------------
     def _wanted(self) -> dict[int, int]:
@@ -227,77 +219,6 @@ class GoNoGo(Game):
             return "cards are transferred in suit, between end cards only (go_no_go.p1.s5)"
         return None
 
-    # ---- solver hooks ------------------------------------------------------------------
-    def canonical_key(self) -> tuple:
-        """The position with what cannot matter folded.
-
-        A bisimulation, so the solver's table stays complete: the foundations count only by
-        the height of each suit (a place's index never limits a move, an ace takes any empty
-        place); ``dealt`` is read only while the pack is being laid, and a redeal resets it; in
-        the last laying, once the pack is out, the seven columns are alike (only the laying
-        tells them apart: which cards go, where the next card falls), so they are sorted.
-        """
-        heights = self._heights()
-        cols = [tuple(col.cards) for col in self._cols]
-        stock = tuple(self._stock.cards)
-        if stock:
-            return stock, self.dealt, self.laying, heights, tuple(cols)
-        if self.laying > 1:
-            cols.sort()
-        return self.laying, self.closed, heights, tuple(cols)
-
-    def _heights(self) -> tuple[int, ...]:
-        """The rank on top of each suit's foundation (0: not started), by suit."""
-        heights = [0, 0, 0, 0]
-        for f in self._found:
-            cs = f.cards
-            if cs:
-                heights[SUIT[cs[-1]]] = RANK[cs[-1]]
-        return tuple(heights)
-
-    def safe_move(self, moves: list[Move]) -> Move | None:
-        """While the pack is laid under ``deal_plays=must``, the first card that goes up.
-
-        Then the moves offered are all compulsory moves up, and the order does not matter:
-        each stays legal until played (another card going up changes neither this column's end
-        card nor the card its foundation wants) and the next card is laid only when none is left,
-        so every order ends in the same position.
-        """
-        if self._stock.cards and self.options["deal_plays"] == "must":
-            return moves[0]
-        return None
-
-    def solver_moves(self, moves: list[Move]) -> list[Move]:
-        """All moves but ``pass``, most promising first (see :meth:`_rank`).
-
-        ``pass`` ends the game lost at once, so any other move (there always is one when
-        ``pass`` is offered) is at least as good.
-        """
-        want = self._wanted()
-        urgency = self._urgency()
-        return sorted((m for m in moves if m.kind != "pass"), key=lambda m: self._rank(m, want, urgency))
-
-    def _urgency(self) -> dict[str, tuple[int, int]]:
-        """Column -> how soon a card under its end card is wanted up, and any card of it (ranks to go)."""
-        heights = self._heights()
-        out = {}
-        for name, col in zip(COLUMN, self._cols):
-            needs = [RANK[c] - heights[SUIT[c]] for c in col.cards]
-            under = min(needs[:-1], default=14)
-            out[name] = under, min(under, needs[-1]) if needs else 14
-        return out
-
-    def _rank(self, move: Move, want: dict[int, int], urgency: dict[str, tuple[int, int]]) -> tuple:
-        """The solver's preference: moves up; transfers that free a card able to go up; the
-        gathering; then transfers that clear a column, dig towards a card wanted soon and bury
-        no such card."""
-        kind = move.kind
-        if kind != "move":
-            return _ORDER[kind], 0, 0, 0
-        _, src, dst = move.steps[0]
-        below = self._p[src].cards
-        first = len(below) > 1 and below[-2] in want
-        return (_ORDER[kind] - 2 * first, len(below) > 1, urgency[src][0], -urgency[dst][1], len(below))
 
     def info(self) -> dict:
         return {**super().info(), "laying": self.laying}

@@ -161,19 +161,19 @@ class Spouses(Game):
             # Each card has one twin, so pairs open at the same moment are disjoint and the order
             # in which they go cannot matter: the first in order goes, as a compulsory action.
             mheaps, mres = self._piles_of(player)
-            found = []
+            mine: list[tuple[int, str]] = []
             for s, pile in mheaps:
                 cards = pile.cards
                 if len(cards) > pile.down and cards[-1] in theirs:
-                    found.append((cards[-1], s))
+                    mine.append((cards[-1], s))
                     break
             else:
-                found = [(c, RESERVE[player]) for c in mres.cards[mres.down:] if c in theirs][:1]
-            if not found:
+                mine = [(c, RESERVE[player]) for c in mres.cards[mres.down:] if c in theirs][:1]
+            if not mine:
                 return []
-            x, s = found[0]
+            x, s = mine[0]
             t = next(t for y, t in self._open(other) if y == x)
-            found = [(x, s, x, t)]
+            found: list[tuple[int, str, int, str]] = [(x, s, x, t)]
         else:
             theirs_l = self._open(other)
             if not theirs_l:
@@ -181,7 +181,7 @@ class Spouses(Game):
             found = [(x, s, y, t) for x, s in self._open(player) for y, t in theirs_l if SUIT[x] == SUIT[y]]
             if not found:
                 return []
-        cites = (C_A_TURNS,) if player == "A" else (C_B_TURNS, C_A_TURNS)
+        cites: tuple[str, ...] = (C_A_TURNS,) if player == "A" else (C_B_TURNS, C_A_TURNS)
         if self._reserve == "open":
             cites += (C_RESERVE,)
         notes = (NOTE_PAIR, NOTE_RESERVE) if self._reserve != "none" else (NOTE_PAIR,)
@@ -196,11 +196,12 @@ class Spouses(Game):
             stock = p[STOCK[player]].cards
             if stock:
                 dst, _ = self._sched[player == "B"][52 - len(stock)]
-                cites = (C_PACKS, C_HEAPS, C_FACES) if dst != RESERVE[player] else (C_PACKS, C_RESERVE)
-                notes = (NOTE_DEAL,) if dst != RESERVE[player] else (NOTE_DEAL, NOTE_RESERVE)
+                cites: tuple[str, ...] = (C_PACKS, C_HEAPS, C_FACES) if dst != RESERVE[player] else (C_PACKS, C_RESERVE)
+                notes: tuple[str, ...] = (NOTE_DEAL,) if dst != RESERVE[player] else (NOTE_DEAL, NOTE_RESERVE)
                 return [Move("deal", ((stock[-1], STOCK[player], dst),), cites=cites, notes=notes,
                              forced=True)]
         me = self.turn
+        assert me is not None  # the two players take turns
         other = OTHER[me]
         pairs = self._pairs(me)
         if pairs:
@@ -283,7 +284,7 @@ class Spouses(Game):
             if self.turn and src in HEAPS[OTHER[self.turn]]:
                 return f"it is {self.turn}'s turn (spouses.p3.s1, spouses.p4.s2)"
             nxt = self._closed(self.turn) if self.turn else None
-            if nxt is not None and src != nxt and src in HEAPS[self.turn]:
+            if nxt is not None and self.turn and src != nxt and src in HEAPS[self.turn]:
                 return (f"the heaps are turned in order: next is {self.pile_label(nxt)} "
                         "(spouses.p2.s1, spouses.p4.s1)")
         return None

@@ -379,7 +379,7 @@ def test_stray_keys_stay_in_the_table(lab_page):
     assert src.evaluate("e => document.activeElement === e")
     before = page.evaluate(NOTEBOOK_STATE)
     for key in ["m", "y", "b", "x", "a", "d", "d", "j", "k", "z", "v", "Shift+M", "Shift+Enter", "Enter", "Escape",
-                "Escape", "i", "i", "0", "0", "Shift+L", "q"]:
+                "Escape", "i", "i", "0", "0", "c", "q"]:
         page.keyboard.press(key)
     page.wait_for_timeout(400)               # a reply the kernel might send
     assert page.evaluate(NOTEBOOK_STATE) == before
@@ -462,7 +462,6 @@ def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
     _, root, echo = table(page, "clock")
     root.scroll_into_view_if_needed()
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
-    assert root.locator(".pz-record").is_hidden()
     page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'ui': {'undo': 'Отменить', 'record': 'Счёт'}, "
                   "'message': {'kind': 'stuck', 'text': 'No legal move is left.'}, "
                   "'record': {'played': 3, 'won': 1, 'streak': 0, 'best_streak': 1}}")

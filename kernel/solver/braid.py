@@ -1,0 +1,694 @@
+"""What a search knows of the Braid (:mod:`pasyans.games.braid` has the rules).
+
+Interchangeable places are folded in the key; a card going up with no rival is played at once;
+duplicate moves are dropped and fills near their packet tried first; a position is dead when a
+card of the braid or an auxiliary card can never go up (bounds, a suit short of places, a
+relaxed game where every other card is at hand), or when braid, end and side places and the
+waste lock each other in the last passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import RANK, SUIT
+from ..games.braid import NEXT_WRAP, PILE_LEN, SIDES, Braid
+from ..move import Move
+from .knowledge import Knowledge, register
+
+#: A bound of ``Braid._ready`` for a card that can never go up.
+NEVER = 10**6
+#: The solver tries first a fill with a card at most this many cards from its packet.
+FILL_NEAR = 1
+#: The solver's order of the other kinds of move (a far fill comes at 3).
+SOLVER_RANK = {"found": 0, "turn": 2, "redeal": 4}
+
+
+#: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
+STUCK_KEEP = 500_000
+_ORDER: dict[tuple[int, int], list[list[int]]] = {}
+_POS: dict[tuple[int, int], list[int]] = {}
+#: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
+RELAX_CAP = 3000
+
+
+def _order(base: int, span: int) -> list[list[int]]:
+    """The cards of each suit in a packet's order from the base (0-based rank ``base``)."""
+    key = (base, span)
+    cards = _ORDER.get(key)
+    if cards is None:
+        cards = _ORDER[key] = [[s * 13 + (base + j) % 13 for j in range(span)] for s in range(4)]
+    return cards
+
+
+def _positions(order: list[list[int]]) -> list[int]:
+    """Each card's place in its packet's order (``_order``); -1 for a card no packet takes."""
+    key = (order[0][0], len(order[0]))
+    pos = _POS.get(key)
+    if pos is None:
+        pos = _POS[key] = [-1] * 52
+        for cards in order:
+            for j, c in enumerate(cards):
+                pos[c] = j
+    return pos
+
+
+class _Over(Exception):
+    """The relaxed search ran past ``RELAX_CAP`` tries."""
+
+
+class _Relaxed:
+    """The braid and its end places with every other card at hand at any time, in any order,
+    however often the pack would have to go round: a relaxation, so a loss here is a loss.
+
+    The end places take the braid's last card when the player wishes (a real line fills them
+    at once, one of the lines here). Played at once, for a winning line can be changed to do
+    so: the braid's last card or an end card going up on a packet (a winning line that puts
+    another copy on that packet first may play that copy where this card went: a copy from
+    the braid then waits in the end place this card leaves free, a copy at hand stays at
+    hand; a line that puts this card on the other packet of its suit, short of it alike,
+    differs by the packets' order); a card at hand going up whose twin is not in the braid
+    nor an end place (its twin is at hand, or up), or that both packets of its suit want (the
+    twin takes the other, as before); a base on a new packet under eight
+    stacking places (every base has its place). The search tries the rest: a card at hand
+    going up while its twin waits in the braid or an end place, the braid's last card to a
+    free end place. Won when the braid and the end places are empty and every side card can
+    go up, the cards at hand going up as far as they reach (then no copy has a rival).
+    """
+
+    def __init__(self, braid: list[int], room: int, order: list[list[int]], span: int,
+                 spare: list[int]) -> None:
+        self.braid, self.room, self.order, self.span, self.spare = braid, room, order, span, spare
+        pos = [(RANK[c] - RANK[order[SUIT[c]][0]]) % 13 for c in range(52)]
+        self.pos = [j if j < span else -2 for j in pos]  # -2: never wanted
+        self.failed: set[tuple] = set()
+        self.tries = 0
+
+    def _settle(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
+                held: list[int]) -> int:
+        """Play the moves that are played at once; the braid's new depth."""
+        braid, order, span, pos = self.braid, self.order, self.span, self.pos
+        n = len(braid)
+        moved = True
+        while moved:
+            moved = False
+            for e in ends[:]:
+                t = slots[SUIT[e]]
+                j = pos[e]
+                i = 0 if t[0] == j else 1 if t[1] == j else -1
+                if i >= 0:
+                    t[i] += 1
+                    ends.remove(e)
+                    held[e] -= 1
+                    moved = True
+            while k < n:
+                b = braid[n - 1 - k]
+                t = slots[SUIT[b]]
+                j = pos[b]
+                i = 0 if t[0] == j else 1 if t[1] == j else -1
+                if i < 0:
+                    break
+                t[i] += 1
+                held[b] -= 1
+                k += 1
+                moved = True
+            for s in range(4):
+                t = slots[s]
+                cards = order[s]
+                for i in (0, 1):
+                    while 0 <= t[i] < span:
+                        c = cards[t[i]]
+                        if not free[c] or held[c] and t[1 - i] != t[i]:
+                            break
+                        free[c] -= 1
+                        t[i] += 1
+                        moved = True
+        return k
+
+    def won(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
+            held: list[int], banned: frozenset[int] = frozenset()) -> bool:
+        """Whether the relaxed game is won from here; the arguments are changed. A card at
+        hand in ``banned`` does not go up on the one packet that wants it before its twin
+        from the braid or an end place has gone up: the branch that puts it up at once was
+        tried, and a line that puts it there later may put it there at once (the packet
+        takes nothing before it)."""
+        self.tries += 1
+        if self.tries > RELAX_CAP:
+            raise _Over
+        k = self._settle(k, ends, slots, free, held)
+        n = len(self.braid)
+        if k == n and not ends:
+            return all(f <= s for f, s in zip(free, self.spare))
+        if banned:
+            banned = frozenset(c for c in banned if held[c])
+        # Each suit's two packets as an unordered pair: (shorter, longer).
+        key = (k, tuple(sorted(ends)), tuple(free), banned,
+               *[x for a, b in slots for x in ((a, b) if a <= b else (b, a))])
+        if key in self.failed:
+            return False
+        tried = set(banned)
+        span, order = self.span, self.order
+        for s in range(4):
+            for i in (0, 1):
+                h = slots[s][i]
+                if not 0 <= h < span:
+                    continue
+                c = order[s][h]
+                if free[c] and held[c] and c not in tried:
+                    tried.add(c)
+                    t = [list(x) for x in slots]
+                    t[s][i] += 1
+                    f = free[:]
+                    f[c] -= 1
+                    if self.won(k, ends[:], t, f, held[:], banned):
+                        return True
+                    banned = banned | {c}
+        if k < n and len(ends) < self.room and self.won(k + 1, ends + [self.braid[n - 1 - k]],
+                                                          [list(x) for x in slots], free[:], held[:], banned):
+            return True
+        self.failed.add(key)
+        return False
+
+
+class _Events:
+    """The marks of ``Braid._deadlocked``: the braid (by depth), the end and side cards
+    (``loose``, which need only a packet), the waste of a pass (the first ``n`` cards of
+    ``pack``, in the pack's order: its top is the last); for each, which copies can go up; for
+    each card, whether a copy can (``up``) and whether a packet can take it with the cards
+    marked up (``ok``); which cards of the stack could leave it in this pass (``left``), and
+    those of them, or of the cards that may be gone, not yet marked (``pending``). Counted as
+    they are marked: the end and side cards up, and the braid and loose cards not yet up
+    (``todo``)."""
+
+    def __init__(self, packets: tuple[list[list[int]], list[list[int]], int], braid: list[int],
+                 ends: list[int], sides: list[int], room_e: int, room_s: int, take_s: bool,
+                 pack: list[int]) -> None:
+        self.order, self.tops, self.span = packets
+        self.braid, self.braid_up = braid, [False] * len(braid)
+        self.loose, self.loose_up = ends + sides, [False] * (len(ends) + len(sides))
+        self.n_ends, self.room_e, self.room_s, self.take_s = len(ends), room_e, room_s, take_s
+        self.pack = pack
+        self.clear(0)
+        self.ends_up = self.sides_up = 0
+        self.todo = len(braid) + len(self.loose)
+        self.events, self.at_loose, self.at_braid = 0, -1, -1  # see ``settle``
+        self.up = [False] * 52
+        self.ok = [False] * 52
+        self.pos = _positions(self.order)
+        for s in range(4):
+            self._start(s)
+
+    def clear(self, n: int) -> None:
+        """A new pass: the stack holds the pack's first ``n`` cards, none marked, free or left.
+        The caller puts the next cards on it (``stack_free``, ``pending`` and, before
+        ``settle``, ``n``) and marks the ones that can leave (``left``, ``pending``)."""
+        size = len(self.pack)
+        self.n = n
+        self.stack_up = [False] * size
+        self.stack_free = [False] * size
+        self.left = [False] * size
+        self.pending: set[int] = set()
+
+    def settle(self) -> None:
+        """Mark until no card has a new copy up; ``left`` gets the stack's cards that can
+        leave it. Each round marks, in turn (marks of the end and side cards come before the
+        sweeps that count them):
+
+        the loose cards that a packet can take;
+
+        the braid's cards that can go up, from the top, as far as its cards can leave: up, or
+        into an end place, which has room once ``room_e`` more of the end cards and of the
+        braid's cards above have gone up;
+
+        the same for the stack: its cards leave up, freely, or into a side place (under
+        ``side_fill=choice``), which has room once ``room_s`` more of the side cards and of
+        the stack's cards above have gone up (or may be gone: then they are in no side place).
+        A card that could leave (``left``) need not leave again when more cards lie on it;
+        but no card leaves while the cards above it, all out of the waste, cannot all be up
+        or in side places. A card that may be out of the waste (``left`` or ``free``) may be
+        in a side place, whence it goes up as soon as a packet takes it. The card ``i`` of the
+        pack lies ``n - 1 - i`` cards deep."""
+        ok, up, lift, mark_up = self.ok, self.up, self._lift, self._mark_up
+        loose, loose_up, n_ends = self.loose, self.loose_up, self.n_ends
+        braid, braid_up, room_e = self.braid, self.braid_up, self.room_e
+        marked, free, left, pack, pending = self.stack_up, self.stack_free, self.left, self.pack, self.pending
+        n, take = self.n, self.take_s
+        lim = self.room_s + n - 1  # room_s plus the depth of the stack's card i: lim - i
+        # A part of a round is skipped when nothing it reads changed since it last began, in
+        # this call or (the loose cards and the braid, which do not read the stack) an earlier
+        # one: no card went up and no loose card was marked (``events`` counts both).
+        events, at_loose, at_braid, at_stack = self.events, self.at_loose, self.at_braid, -1
+        fresh = True  # a card has a new copy up in this round
+        while fresh:
+            fresh = False
+            if at_loose != events:
+                at_loose = events
+                for i, c in enumerate(loose):
+                    if not loose_up[i] and ok[c]:
+                        loose_up[i] = True
+                        events += 1
+                        if i < n_ends:
+                            self.ends_up += 1
+                        else:
+                            self.sides_up += 1
+                        self.todo -= 1
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+            if at_braid != events:
+                at_braid = events
+                gone = self.ends_up
+                for d, c in enumerate(braid):
+                    if ok[c]:
+                        if not braid_up[d]:
+                            braid_up[d] = True
+                            self.todo -= 1
+                            if not up[c]:
+                                lift(c)
+                                fresh = True
+                                events += 1
+                    elif gone < room_e + d:
+                        break
+                    gone += braid_up[d]
+            if at_stack == events:
+                continue
+            at_stack = events
+            if pending:
+                for i in sorted(pending, reverse=True):  # from the top, as the sweep below
+                    c = pack[i]
+                    if ok[c] and mark_up(i):
+                        fresh = True
+                        events += 1
+            gone = self.sides_up
+            for i in range(n - 1, -1, -1):
+                room = lim - i
+                if gone < room - 1:
+                    break
+                c = pack[i]
+                if ok[c]:
+                    if not marked[i] and mark_up(i):
+                        fresh = True
+                        events += 1
+                elif not (free[i] or left[i] or take and gone >= room):
+                    break
+                if not left[i]:
+                    left[i] = True
+                    if not marked[i]:
+                        pending.add(i)
+                gone += marked[i] or free[i]
+        self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
+
+    def _mark_up(self, i: int) -> bool:
+        """Mark the stack's card ``i`` up; True when that gives its card a new copy up."""
+        self.stack_up[i] = True
+        self.pending.discard(i)
+        c = self.pack[i]
+        if self.up[c]:
+            return False
+        self._lift(c)
+        return True
+
+    def _lift(self, c: int) -> None:
+        """A copy of ``c``, not marked up yet, can go up: mark the card, and what its packets
+        take then (only a card a packet takes can lengthen the cards it takes: the next cards
+        up to one not up)."""
+        up, ok = self.up, self.ok
+        up[c] = True
+        if ok[c]:
+            cards = self.order[SUIT[c]]
+            span = self.span
+            r = self.pos[c] + 1
+            while r < span:
+                d = cards[r]
+                ok[d] = True
+                if not up[d]:
+                    break
+                r += 1
+
+    def _start(self, s: int) -> None:
+        """Compute ``ok`` for the cards of suit ``s`` (none is up yet)."""
+        ok, span = self.ok, self.span
+        cards = self.order[s]
+        for t in self.tops[s]:
+            if t + 1 < span:
+                ok[cards[t + 1]] = True
+
+
+@register("braid")
+class BraidKnowledge(Knowledge[Braid]):
+    """The Braid's knowledge; it keeps the dead-position verdicts of its search by the cards they read."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple, bool] = {}
+
+    def canonical_key(self, g: Braid) -> tuple:
+        """The position with interchangeable places folded: the stacking places among
+        themselves (a packet is its top card, for every packet starts at the base rank), the
+        end places, the eight side places."""
+        p = g._p
+        return (tuple(p["stock"].cards), tuple(p["waste"].cards), tuple(p["braid"].cards),
+                tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
+                tuple(sorted(tuple(p[n].cards) for n in g._ends)),
+                tuple(sorted(tuple(p[n].cards) for n in SIDES)), g.dealt, g.pass_no)
+
+    def safe_move(self, g: Braid, moves: list[Move]) -> Move | None:
+        """A card going up that has no rival: its twin (the same card of the other pack) is
+        already up, or two packets want it. Then the card waits for nothing but this packet,
+        and going up only uncovers the next card of its pile (an end place refilled from the
+        braid advances the braid; a side place left empty may stay empty). A card with a rival
+        is not safe: it may take the packet its twin, buried in the braid, needs sooner. Under
+        ``side_fill=at_once`` a side card is never safe, for its place takes a card at once.
+
+        Nor is its rival a threat to a side card (under ``side_fill=choice``) whose twin lies
+        in the pack or in another side place: take a winning line. If it puts the side card
+        up first, that move may come now (the packet takes nothing before it, and an empty
+        side place stays empty by choice). If it puts the twin from a side place on this packet
+        first, the two are one. If from the pack, the line may instead lay the twin in the
+        side place left empty, and the positions are one. If the side card goes on the
+        other packet of its suit, short of it like this one, the packets are interchangeable.
+        """
+        p = g._p
+        for m in moves:
+            if m.kind != "found" or m.src == "stock" or g._at_once and m.src in SIDES:
+                continue
+            c = m.steps[0][0]
+            if m.src in SIDES and self._twin_loose(g, c):
+                return m
+            wants = twin_up = 0
+            for name in g._found:
+                cs = p[name].cards
+                if cs and SUIT[cs[0]] == SUIT[c]:
+                    wants += g._next[cs[-1]] == c
+                    twin_up += c in cs
+            if twin_up or wants > 1:
+                return m
+        return None
+
+    def _twin_loose(self, g: Braid, c: int) -> bool:
+        """Whether no copy of ``c`` lies in the braid or an end place."""
+        p = g._p
+        return c not in p["braid"].cards and all(c not in p[name].cards for name in g._ends)
+
+    def ordered(self, g: Braid, moves: list[Move]) -> list[Move]:
+        """The moves worth trying, best first.
+
+        Dropped as duplicates: a card going up to a second stacking place that wants it (both
+        packets hold the same cards, base to the card below, so the positions are one), and a
+        card filling a second empty side place (the side places are interchangeable). Order:
+        up, then a fill with a card close to its packet, then the next card of the pack, then
+        other fills, then the redeal.
+        """
+        kept: list[Move] = []
+        seen: set[tuple] = set()
+        for m in moves:
+            tag = (m.kind, m.src) + ((m.steps[0][0],) if m.steps else ())
+            if m.kind in ("found", "fill") and tag in seen:
+                continue
+            seen.add(tag)
+            kept.append(m)
+        gaps = self._gaps(g)
+
+        def rank(m: Move) -> int:
+            if m.kind == "fill":
+                return 1 if gaps[m.steps[0][0]] <= FILL_NEAR else 3
+            return SOLVER_RANK.get(m.kind, 3)
+        return sorted(kept, key=rank)
+
+    def _gaps(self, g: Braid) -> list[int]:
+        """For every card, about how many cards must go up before it can: the solver's hint."""
+        p = g._p
+        base = RANK[p[g._found[0]].cards[0]] - 1
+        gaps = [(RANK[c] - 1 - base) % 13 for c in range(52)]
+        nxt = g._next
+        for name in g._found:
+            cs = p[name].cards
+            c = nxt[cs[-1]] if cs else -1
+            for gap in range(PILE_LEN - len(cs)):
+                if c < 0:
+                    break
+                gaps[c] = min(gaps[c], gap)
+                c = nxt[c]
+        return gaps
+
+    def hopeless(self, g: Braid) -> bool:
+        """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``,
+        ``_short_of_places`` and ``_relaxed_lost``; their verdict depends on them and the
+        packets only, so it is kept for each), or, in the last two passes, the braid, the end
+        and side places and the waste lock each other (see ``_deadlocked``)."""
+        p = g._p
+        f1 = p[g._found[0]].cards
+        if not f1:
+            return False
+        key = (g._next is NEXT_WRAP, g._nends, len(g._found), RANK[f1[0]], tuple(p["braid"].cards),
+               tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
+               tuple(sorted(p[n].cards[-1] for n in g._ends if p[n].cards)),
+               tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
+        memo = self._memo
+        stuck = memo.get(key)
+        if stuck is None:
+            if len(memo) > STUCK_KEEP:
+                memo.clear()
+            stuck = memo[key] = self._stuck(g, self._ready(g)) or self._short_of_places(g) or self._relaxed_lost(g)
+        return stuck or g.pass_no >= g.options["redeals"] and self._deadlocked(g)
+
+    def _stuck(self, g: Braid, bounds: tuple[list[int], list[int]]) -> bool:
+        """True when a card of the braid or an auxiliary card can never go up, or when more
+        cards must wait in the end places at once than there are end places.
+
+        ``_ready`` gives, for every card, a braid depth that must be cleared before the card
+        can go up (a lower bound: see there). A braid card at depth ``i`` whose bound ``r`` is
+        deeper leaves the braid before it can go up, and the braid's cards go nowhere but up
+        and to the end places (braid.p4.s1, braid.p6.s1), which give them up only to the
+        packets: so right after the braid's card at depth ``k`` leaves, every such card with
+        ``i <= k < r`` (and every end card whose bound is deeper than ``k``) lies in an end
+        place. More of them than end places is impossible. When both copies of a card lie in
+        the braid or the end places, the one that goes up second has the bound ``second``; it
+        waits at least from the time the deeper of the two leaves the braid (the upper one
+        left before), so the deeper copy may count with that bound.
+        """
+        p = g._p
+        ready, second = bounds
+        braid = p["braid"].cards
+        n = len(braid)
+        where: dict[int, list[int]] = {}
+        for pos, c in enumerate(braid):
+            where.setdefault(c, []).append(n - 1 - pos)
+        for name in g._ends:
+            if p[name].cards:
+                where.setdefault(p[name].cards[-1], []).append(-1)
+        sides = [p[name].cards[-1] for name in SIDES if p[name].cards]
+        for c in sides:
+            if ready[c] == NEVER or (c in where or sides.count(c) == 2) and second[c] == NEVER:
+                return True
+        waiting = [0] * (n + 1)
+        for c, places in where.items():
+            limits = [ready[c]] * len(places)
+            if len(places) == 2:
+                limits[places.index(max(places))] = second[c]
+            for i, r in zip(places, limits):
+                if r == NEVER:
+                    return True
+                if r > max(i, 0):
+                    waiting[max(i, 0)] += 1
+                    waiting[r] -= 1
+        ends, level = g._nends, 0
+        for k in range(n):
+            level += waiting[k]
+            if level > ends:
+                return True
+        return False
+
+    def _short_of_places(self, g: Braid) -> bool:
+        """Under four stacking places: whether the suits need more new packets than places are
+        free. A packet holds one copy of each card, so a suit needs as many packets as the
+        most copies of one of its cards that must lie up in the end: those up already and
+        those in the braid, the end and the side places (the goal counts them all). Every
+        new packet takes a free place for good (under eight places, each of the eight bases
+        has its own: never short)."""
+        if len(g._found) == 8:
+            return False
+        p = g._p
+        count = [0] * 52
+        packets = [0] * 4
+        free = 0
+        for name in g._found:
+            cs = p[name].cards
+            if cs:
+                packets[SUIT[cs[0]]] += 1
+            else:
+                free += 1
+        for name in g._found + g._aux + ("braid",):
+            for c in p[name].cards:
+                count[c] += 1
+        need = [0] * 4
+        for c in range(52):
+            if count[c] > need[SUIT[c]]:
+                need[SUIT[c]] = count[c]
+        return sum(max(0, n - k) for n, k in zip(need, packets)) > free
+
+    def _relaxed_lost(self, g: Braid) -> bool:
+        """Whether the braid and the auxiliary cards cannot all go up even with every other
+        card at hand at any time: see ``_Relaxed``. Under four stacking places only once all
+        four are taken (no packet is started then); undecided within ``RELAX_CAP`` tries: not
+        lost."""
+        p = g._p
+        started = [p[name].cards for name in g._found if p[name].cards]
+        if len(started) < len(g._found) < 8:
+            return False
+        base = RANK[started[0][0]] - 1
+        span = PILE_LEN if g.options["wrap"] else PILE_LEN - base
+        # Per suit, the two packets' lengths: 0 not started yet, -1 never started.
+        slots: list[list[int]] = [[], [], [], []]
+        free = [2] * 52
+        for cs in started:
+            slots[SUIT[cs[0]]].append(len(cs))
+            for c in cs:
+                free[c] -= 1
+        for t in slots:
+            t.extend([0 if len(g._found) == 8 else -1] * (2 - len(t)))
+        braid = p["braid"].cards
+        ends = [p[name].cards[-1] for name in g._ends if p[name].cards]
+        held = [0] * 52
+        for c in braid + ends:
+            free[c] -= 1
+            held[c] += 1
+        spare = free[:]
+        for name in SIDES:
+            for c in p[name].cards:
+                spare[c] -= 1
+        relaxed = _Relaxed(braid, g._nends, _order(base, span), span, spare)
+        try:
+            return not relaxed.won(0, ends, slots, free, held)
+        except _Over:
+            return False
+
+    def _deadlocked(self, g: Braid) -> bool:
+        """Whether some card of the braid or an auxiliary card can never go up, found by
+        marking every event that can happen in some line (least fixpoints, see ``_Events``).
+
+        Events: a copy goes up; the braid's card at depth ``d`` leaves it; a card of the waste
+        leaves it. Each is marked once a condition it needs, met by events that come before
+        it, holds for marked events; by induction along a winning line, every event of the
+        line is marked. Within a pass the waste is a stack: the pack's cards join it one by
+        one, in their order (the same in every pass: the waste's from its bottom, then the
+        pack's); an event that comes with ``k`` cards of the pass turned is marked in the
+        fixpoint of step ``k``, whose stack has those ``k`` cards on the waste (marks carry
+        over). A card that could leave the waste in an earlier pass, or go into a side place
+        when turned under ``side_fill=at_once``, may be gone from the stack, up or in a side
+        place (then counted in none: weaker). Used in the last two passes (earlier, the pack
+        in any order frees too much to prove anything, and the marking costs time).
+        """
+        p = g._p
+        ends = [p[name].cards[-1] for name in g._ends if p[name].cards]
+        sides = [p[name].cards[-1] for name in SIDES if p[name].cards]
+        room_s = len(sides) - len(SIDES) + 1
+        waste = p["waste"].cards
+        pack = waste + p["stock"].cards[::-1]
+        at_once = g._at_once
+        ev = _Events(self._packets(g), p["braid"].cards[::-1], ends, sides, len(ends) - g._nends + 1,
+                     room_s, not at_once, pack)
+        ok, up = ev.ok, ev.up
+        gone = [False] * len(pack)
+        for j in range(g.options["redeals"] + 2 - g.pass_no):
+            start = 0 if j else len(waste)
+            ev.clear(start)
+            ev.settle()
+            stack_free, left, pending = ev.stack_free, ev.left, ev.pending
+            for i in range(start, len(pack)):  # put the pack's card i on the stack
+                if not ev.todo:
+                    return False
+                free = gone[i] or at_once and ev.sides_up >= room_s
+                c = pack[i]
+                if free:
+                    stack_free[i] = True
+                    pending.add(i)
+                if ok[c] and not up[c]:
+                    ev.n = i + 1
+                    ev.settle()
+                elif free or ok[c] or not at_once and ev.sides_up >= room_s:
+                    # Nothing new is marked: the card only leaves, or blocks the cards under it.
+                    left[i] = True
+                    pending.add(i)
+            gone = [q or x for q, x in zip(gone, ev.left)]
+        return ev.todo > 0
+
+    def _packets(self, g: Braid) -> tuple[list[list[int]], list[list[int]], int]:
+        """For ``_Events``: each suit's cards in a packet's order, its packets' tops (-1: may
+        start; any suit while a place is free, under four places), and a packet's length."""
+        found = [g._p[name].cards for name in g._found]
+        base = RANK[found[0][0]] - 1
+        span = PILE_LEN if g._next is NEXT_WRAP else PILE_LEN - base
+        started = [cs for cs in found if cs]
+        tops: list[list[int]] = [[], [], [], []]
+        for cs in started:
+            tops[SUIT[cs[0]]].append(len(cs) - 1)
+        if len(started) < len(found):
+            for t in tops:
+                t.extend([-1] * (2 - len(t)))
+        return _order(base, span), tops, span
+
+    def _ready(self, g: Braid) -> tuple[list[int], list[int]]:
+        """For every card, a braid depth (0 = the last card) that must have left the braid
+        before the card can go up; -1 when none, ``NEVER`` when it can never go up. And the
+        same for the second of its two copies to go up.
+
+        A card goes up on a packet of its suit whose top is the card below it: a started packet
+        still short of it, or a new one while its suit has fewer than two. Every card missing
+        from that packet goes up first, and a copy lying in the braid at depth ``d`` goes up
+        only after the braid's cards down to ``d`` have left it. So the bound of a card is the
+        least, over those packets, of the greatest bound of the cards they miss; the bound of
+        a missing card is the least over its copies not yet up of the greater of its depth
+        (-1 off the braid) and its own bound. The second copy goes on the other packet, after
+        the first: both packets hold every card below it, so every copy missing from them
+        goes up first, and its bound is the greatest over those. Lower bounds all, hence sound.
+        """
+        p = g._p
+        base = RANK[p[g._found[0]].cards[0]] - 1
+        span = PILE_LEN if g.options["wrap"] else PILE_LEN - base
+        braid = p["braid"].cards
+        depth: dict[int, list[int]] = {}
+        n = len(braid)
+        for pos, c in enumerate(braid):
+            depth.setdefault(c, []).append(n - 1 - pos)
+        tops: list[list[int]] = [[], [], [], []]
+        for name in g._found:
+            cs = p[name].cards
+            if cs:
+                top = cs[-1]
+                tops[SUIT[top]].append((RANK[top] - 1 - base) % 13)
+        ready = [NEVER] * 52
+        second = [NEVER] * 52
+        order = _order(base, span)
+        for s in range(4):
+            t0, t1 = tops[s] + [-1] * (2 - len(tops[s]))
+            low = min(t0, t1)
+            w0 = w1 = -1  # the greatest bound of the cards each packet misses so far
+            both = -1
+            for j, c in enumerate(order[s]):
+                if t0 < j:
+                    need = w0 if t1 >= j or w0 <= w1 else w1
+                elif t1 < j:
+                    need = w1
+                else:
+                    need = NEVER
+                ready[c] = need
+                second[c] = need if need > both else both
+                off = 2 - (t0 >= j) - (t1 >= j)
+                ds: Sequence[int] = depth.get(c, ())  # deepest first
+                if off == 0:
+                    copy = NEVER
+                elif len(ds) < off:
+                    copy = -1
+                else:
+                    copy = ds[-1]
+                r = need if need > copy else copy
+                if t0 < j and r > w0:
+                    w0 = r
+                if t1 < j and r > w1:
+                    w1 = r
+                if j > low:
+                    if need > both:
+                        both = need
+                    if ds and ds[0] > both:
+                        both = ds[0]
+        return ready, second

@@ -1,0 +1,689 @@
+"""What a search knows of the Octagon (:mod:`pasyans.games.octagon` has the rules).
+
+Interchangeable aces and packets are folded in the key (and what no rule reads any more is left
+out); a card going up that no other card can need is played at once; a position is dead when a
+card lies under one that needs it first, or when relaxations of the layings still to come (the
+middle turned through again, with refills followed case by case) leave a card stuck.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..cards import RANK, SUIT
+from ..games.octagon import PACKET_SIZE, PACKETS, Octagon
+from ..move import Move
+from .knowledge import Knowledge, register
+
+# A card in a stack of the relaxations (see ``_marked``): the card, plus SECOND when it goes up
+# second of its two copies; ``entry & CARD`` is the card.
+SECOND, CARD = 64, 63
+_ALL = frozenset(range(52))
+REFILL_CASES = 6  # the turns at which a first refill is followed case by case (see ``_Turning``)
+
+
+# What a packet top offers to a build: itself (in suit), or its rank (in any suit).
+_CARD_KEYS = tuple(range(52))
+_RANK_KEYS = tuple(RANK[c] + 100 for c in range(52))
+
+
+def _over_lower(c: int, cards: list[int]) -> bool:
+    """Whether a card of ``c``'s suit of a lower rank lies in ``cards`` (a stack, ``c`` on
+    top)."""
+    s, r = SUIT[c], RANK[c]
+    return any(SUIT[x] == s and RANK[x] < r for x in cards[:-1])
+
+
+def _may_leave(c: int, h: list[list[int]], any_suit: bool) -> bool:
+    """Whether a middle card might still be built on a packet: a copy of the card one rank
+    higher (of its suit, or of any suit) is not up yet."""
+    r = RANK[c]
+    if r == 13:
+        return False
+    if any_suit:
+        return any(lo <= r for lo, _ in h)
+    return h[SUIT[c]][0] <= r
+
+
+@lru_cache(maxsize=64)
+def _builders(h: Any, any_suit: bool) -> frozenset:
+    """The cards that may still be built on a packet (see ``_may_leave``)."""
+    return frozenset(c for c in range(52) if _may_leave(c, h, any_suit))
+
+
+@lru_cache(maxsize=1024)  # hits come from nearby positions; a big cache only loads the collector
+def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
+    """Whether some card can never go up, with every card outside ``packets`` and ``middle``
+    free (see ``Octagon.hopeless``). ``h`` holds the heights of the ace piles by suit; the
+    cards of the stacks leave from the top only, upwards or, a middle card of ``leavers``, by a
+    build (then it counts as free).
+
+    A free card goes up once a copy of every lower rank of its suit is up, or both copies when
+    its twin is up already; so, free cards going up as soon as they fit, a copy of every rank
+    of a suit up to ``reach`` is up when every rank up to there has a copy outside the stacks,
+    and both copies up to ``reach2`` when no copy of those ranks is left in a stack. A card
+    lying in a stack under a card of its suit of the same or a higher rank that can only go up
+    (a packet card; a middle card not in ``leavers``) goes up second of its two copies: that
+    card needs a copy of this rank up before it leaves, which can only be the twin; and the
+    second copy needs both copies of every lower rank up, as the other ace pile of its suit
+    must have reached the rank below.
+    """
+    marking = _marked(h, packets, middle, leavers)
+    if marking is None:
+        return True
+    stacks, left, firsts = marking
+    held = _held(h, firsts, left)
+    reach, reach2 = [0] * 4, [0] * 4
+    for s in range(4):
+        _rise(s, left, reach, reach2)
+    suit, rank = SUIT, RANK
+    mid = stacks[-1]
+    moved = True
+    while moved:
+        moved = False
+        for st in stacks:
+            while st:
+                x = st[-1]
+                c = x & CARD
+                s, r = suit[c], rank[c]
+                if r - 1 > (reach2 if x & SECOND else reach)[s] and not (st is mid and c in leavers):
+                    break
+                st.pop()
+                left[c] -= 1 + held.pop(c, 0)
+                if reach[s] == r - 1 or reach2[s] == r - 1:  # else neither reach moves
+                    _rise(s, left, reach, reach2)
+                moved = True
+    return any(stacks)
+
+
+def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
+    """The stacks (the packets, then the middle) as lists of entries (see ``SECOND``), bottom
+    first, with ``left``, the copies of each card in them, and ``firsts``, the cards that must go up
+    first of their copies; None when two copies of a card must both go up first. Fresh lists
+    on every call, made from ``_marking`` (``leavers`` reads only the middle).
+    """
+    marking = _marking(h, packets, middle, leavers if middle else _ALL)
+    if marking is None:
+        return None
+    stacks, left, firsts = marking
+    return [list(st) for st in stacks], list(left), dict(firsts)
+
+
+@lru_cache(maxsize=4)  # the questions about one position mark the same stacks a few times in a row
+def _marking(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
+    """``_marked`` as tuples: the stacks, ``left`` and the items of ``firsts``.
+
+    A card goes up second of its two copies (``SECOND``) when its twin is up already, or when
+    it lies under a card of its suit of the same or a higher rank that can only go up (see
+    ``_stuck``), or when its twin must go up first: a card ``y`` that can only go up and lies
+    over a lower card ``x`` of its suit goes up while ``x`` is down, so while at most one ace
+    pile of the suit has passed ``x``'s rank; it goes on that pile, which a copy of ``y``'s
+    rank up before would have passed already: ``y`` is the first of its copies to go up.
+    """
+    suit, rank = SUIT, RANK
+    left = [0] * 52
+    firsts: dict[int, int] = {}
+    stacks = []
+    n = len(packets)
+    for k, st in enumerate(packets + (middle,)):
+        only_up = k < n  # a packet card leaves only upwards; a middle card unless in leavers
+        over = [0, 0, 0, 0]  # per suit, the highest rank lying above that can only go up
+        marked = []
+        for c in reversed(st):
+            left[c] += 1
+            s, r = suit[c], rank[c]
+            if over[s] >= r:
+                marked.append(c | SECOND)
+            else:
+                lo, hi = h[s]
+                marked.append(c | SECOND if (lo >= r) != (hi >= r) else c)
+                if only_up or c not in leavers:
+                    over[s] = r
+        marked.reverse()
+        low = [14, 14, 14, 14]  # per suit, the lowest rank lying below
+        for i, x in enumerate(marked):
+            c = x & CARD
+            s, r = suit[c], rank[c]
+            if low[s] >= r:
+                low[s] = r
+            elif only_up or c not in leavers:
+                if c in firsts:
+                    return None
+                firsts[c] = k * 1000 + i
+        stacks.append(marked)
+    if firsts:
+        for k, st in enumerate(stacks):
+            for i, x in enumerate(st):
+                c = x & CARD
+                if c in firsts and firsts[c] != k * 1000 + i:
+                    st[i] = x | SECOND
+    return tuple(map(tuple, stacks)), tuple(left), tuple(firsts.items())
+
+
+def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
+    """The free copies that must wait for their twin in a stack (it goes up first, see
+    ``_marked``): counted into ``left`` as if in a stack, until a copy leaves one."""
+    held = {}
+    for c in firsts:
+        lo, hi = h[SUIT[c]]
+        if left[c] == 1 and lo < RANK[c] and hi < RANK[c]:
+            held[c] = 1
+            left[c] += 1
+    return held
+
+
+@lru_cache(maxsize=1024)  # as ``_stuck``
+def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming: tuple, any_suit: bool,
+                 turned: bool, redeals: int) -> bool:
+    """Whether some card can never go up, ``redeals`` redeals being left: ``middle``, the
+    middle's cards that may still leave it in this laying (its top is played until covered);
+    ``passed``, those the turn has passed (``turned``: a card is played only as it is turned);
+    ``coming``, the pack in the order it is turned (with the live card first, turned again).
+
+    Each laying but the last is followed by ``_Turning.lay`` (the pack turned in its order);
+    a redeal turns the middle over unshuffled, so the next pack holds, in their order, at
+    least the cards the relaxation keeps in the middle (every card the real game takes off the
+    middle the relaxation has taken off too, and a card gone is free, which does at least what
+    it would do turned again); the last laying is ``_stuck_turning``'s, a card leaving the
+    middle by a build only while a copy of a card one rank higher (of its suit, or of any suit)
+    is not up now (see ``_may_leave``)."""
+    marking = _marked(h, packets, (), _ALL)
+    if marking is None:
+        return True
+    stacks, left, firsts = marking
+    for c in middle + passed + coming:
+        left[c] += 1
+    mid = stacks[-1]
+    for c in middle:
+        lo, hi = h[SUIT[c]]
+        mid.append(c | SECOND if (lo >= RANK[c]) != (hi >= RANK[c]) or c in firsts else c)
+    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
+    run.h, run.firsts, run.leavers, run.turned = h, firsts, _ALL, turned
+    kept = list(passed)
+    for _ in range(redeals):
+        coming, kept = tuple(kept + run.lay(coming)), []
+    run.leavers = _builders(h, any_suit)
+    return run.stuck(coming[::-1], len(coming), 0)
+
+
+def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leavers: frozenset,
+                   any_suit: bool, turned: bool = False) -> bool:
+    """Whether some card can never go up in the last laying, the pack turned in its order.
+
+    The relaxation of ``_stuck`` with time: the cards of the pack are no longer free but come
+    into the middle one by one (the top of the pack first), each on top of what is left there.
+    Between two turns every top card that fits leaves its stack: upwards when ``_stuck`` would
+    let it, or from the middle by a build when a card one rank higher (of its suit, or of any
+    suit) may top a packet by then (see ``_Turning``). A card turned on a card of its suit of
+    the same or a lower rank marks that card to go up second (see ``_stuck``) when it can only
+    go up (it is not in ``leavers``, the cards that may ever leave the middle by a build); on a
+    lower one, it must go up first of its copies, and its twin second (see ``_marked``).
+
+    By induction on the turns, every card the real game has taken off a stack by a turn the
+    relaxation has too (and every real packet top is a possible top of the relaxation), so a
+    card the real game still leaves in the middle when a card comes on it lies there in the
+    relaxation as well, under that card. A refill takes cards of the pack past the middle:
+    from the first turn at which a packet may be empty (it is empty in the relaxation no later
+    than in the real game) the first refill comes never or at some later turn, and each case
+    is followed (``_Turning.refills``): the refill takes the next five cards of the pack onto
+    a new packet, a stack like the others (the first dealt at the bottom); from the moment a
+    second packet may be empty (or the refilled one, or after ``REFILL_CASES`` turns) the
+    rest of the pack is free, as in ``_stuck``, and may top a packet.
+
+    ``turned``: a card is played only as it is turned, so a card still in the middle when the
+    next one is turned never leaves (the last laying).
+    """
+    marking = _marked(h, packets, middle, leavers)
+    if marking is None:
+        return True
+    stacks, left, firsts = marking
+    for c in stock:
+        left[c] += 1
+    run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
+    run.h, run.firsts, run.leavers, run.turned = h, firsts, leavers, turned
+    return run.stuck(stock, len(stock), 0)
+
+
+class _Turning:
+    """The state of ``_stuck_turning`` between turns: the stacks (the packets, then the
+    middle) of marked cards, the copies of each card not free, the reaches of ``_stuck``, and
+    what the cards that may top a packet offer (``tops``, see ``keys``); ``held``: the free
+    copies waiting for their twin (see ``_held``).
+
+    A real packet top is a card of the packets with every card above it gone (they left only
+    upwards, so the relaxation has taken them off), or a card built from the middle: it left
+    the middle at a time when a card one rank higher might top a packet, so the relaxation has
+    taken it off by then and has that card among the possible tops (``pending`` holds what the
+    cards taken off the middle that wait for such a card offer). ``h``, ``firsts``,
+    ``leavers``: see ``_stuck_turning``; ``turned``: a card leaves the middle only as it is
+    turned; ``at``: see ``stuck``."""
+
+    h: tuple = ()
+    firsts: dict
+    leavers: frozenset = frozenset()
+    turned: bool = False
+    at: int = -1
+
+    def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int]) -> None:
+        self.stacks, self.left, self.held = stacks, left, held
+        # what each card offers as a packet top (see ``_CARD_KEYS``)
+        self.keys = _RANK_KEYS if any_suit else _CARD_KEYS
+        self.reach, self.reach2 = [0] * 4, [0] * 4
+        self.tops: set[int] = set()
+        self.pending: set[int] = set()
+        self.rise()
+        for st in stacks[:-1]:
+            self.may_top(st[-1] & CARD)
+        self.settle()
+
+    def copy(self) -> _Turning:
+        """An independent copy, to follow one case."""
+        other = object.__new__(_Turning)
+        other.__dict__.update(self.__dict__)
+        other.stacks = [list(st) for st in self.stacks]
+        other.left, other.reach, other.reach2 = list(self.left), list(self.reach), list(self.reach2)
+        other.held, other.firsts = dict(self.held), dict(self.firsts)
+        other.tops, other.pending = set(self.tops), set(self.pending)
+        return other
+
+    def lay(self, coming: tuple) -> list[int]:
+        """Turn ``coming`` in its order through a laying before the last: the cards left in the
+        middle at the redeal, bottom first (a card the turn passes leaves the stacks, with
+        ``turned``). From the moment a packet may be empty the rest of the pack is free (a
+        refill may take any of it)."""
+        packs, mid = self.stacks[:-1], self.stacks[-1]
+        passed = []
+        for i, c in enumerate(coming):
+            if not all(packs):
+                self.free(coming[i:])
+                break
+            self.turn(c)
+            if self.turned and mid:
+                passed.append(mid.pop() & CARD)
+        kept = passed + [x & CARD for x in mid]
+        mid.clear()
+        return kept
+
+    def stuck(self, stock: tuple, n: int, refilled: int) -> bool:
+        """Whether some card stays stuck, the pack ``stock[:n]`` turned from its top; with
+        ``refilled`` 1, one refill has been placed, with 2 none is (see ``refills``). When
+        stuck on the way, ``at`` is the place of the card turned then."""
+        self.at = -1
+        packs, mid = self.stacks[:-1], self.stacks[-1]
+        for i in range(n - 1, -1, -1):
+            if refilled < 2 and not all(packs) and (not refilled or sum(not st for st in packs) > 1):
+                if refilled:
+                    self.free(stock[:i + 1])
+                    return any(self.stacks)
+                return self.refills(stock, i)
+            if (self.turned and mid) or self.turn(stock[i]):
+                self.at = i
+                return True
+        self.rise()
+        self.settle()
+        return any(self.stacks)
+
+    def refills(self, stock: tuple, i: int) -> bool:
+        """A packet may be empty before ``stock[i]`` is turned: whether stuck in every case of
+        the first refill: after ``REFILL_CASES`` turns (the rest of the pack free then), never,
+        or at one of the turns before (up to the one at which the case without refills is
+        stuck: a refill after it changes nothing before it)."""
+        late = i - REFILL_CASES
+        if late >= 0 and not self.copy().waits(stock, i, late):
+            return False
+        never = self.copy()
+        if not never.stuck(stock, i + 1, 2):
+            return False
+        mid = self.stacks[-1]
+        for j in range(i, max(never.at - 1, late, -1), -1):
+            if not self.copy().refill(stock, j):
+                return False
+            if (self.turned and mid) or self.turn(stock[j]):
+                return True
+        return True
+
+    def waits(self, stock: tuple, i: int, late: int) -> bool:
+        """Whether stuck when ``stock[i]`` down to ``stock[late + 1]`` are turned, the rest of
+        the pack free then."""
+        mid = self.stacks[-1]
+        for j in range(i, late, -1):
+            if (self.turned and mid) or self.turn(stock[j]):
+                return True
+        self.free(stock[:late + 1])
+        return any(self.stacks)
+
+    def refill(self, stock: tuple, i: int) -> bool:
+        """The case where a packet is refilled now, from ``stock[i]`` down: whether stuck."""
+        lo = max(i - PACKET_SIZE + 1, 0)
+        packet = [self.mark(c) for c in stock[lo:i + 1][::-1]]
+        self.stacks.insert(len(self.stacks) - 1, packet)
+        self.may_top(packet[-1] & CARD)
+        self.settle()
+        return self.stuck(stock, lo, 1)
+
+    def mark(self, c: int) -> int:
+        """The entry (see ``SECOND``) of a card coming out of the pack (see ``_marked``)."""
+        lo, hi = self.h[SUIT[c]]
+        r = RANK[c]
+        return c | SECOND if (lo >= r) != (hi >= r) or c in self.firsts else c
+
+    def free(self, cards: tuple) -> None:
+        """``cards`` of the pack are free from now on, and may top a packet."""
+        stacks, left, held = self.stacks, self.left, self.held
+        for c in cards:
+            if c in self.firsts and any(x & CARD == c for st in stacks for x in st):
+                held[c] = held.get(c, 0) + 1
+            else:
+                left[c] -= 1
+            self.may_top(c)
+        self.rise()
+        self.settle()
+
+    def turn(self, c: int) -> bool:
+        """Turn ``c`` onto the middle and settle; True when that proves a card stuck."""
+        firsts, mid = self.firsts, self.stacks[-1]
+        s, r = SUIT[c], RANK[c]
+        turned = self.mark(c)
+        if c not in self.leavers:
+            first = False
+            for i, x in enumerate(mid):
+                y = x & CARD
+                if SUIT[y] == s and RANK[y] <= r:
+                    mid[i] = x | SECOND
+                    first = first or RANK[y] < r
+            if first:
+                if c in firsts:
+                    return True
+                firsts[c] = -1
+                for st in self.stacks:
+                    for i, x in enumerate(st):
+                        if x & CARD == c:
+                            st[i] = x | SECOND
+        mid.append(turned)
+        if self.may_leave(turned):  # else nothing else has changed: all stays settled
+            self.settle()
+        return False
+
+    def may_leave(self, x: int) -> bool:
+        """Whether a card turned onto the middle (its entry ``x``) may leave it at once."""
+        c = x & CARD
+        r = RANK[c]
+        return r - 1 <= (self.reach2 if x & SECOND else self.reach)[SUIT[c]] or (
+            r < 13 and self.keys[c] + 1 in self.tops)
+
+    def rise(self) -> None:
+        """Bring the reaches of every suit up to date."""
+        for s in range(4):
+            _rise(s, self.left, self.reach, self.reach2)
+
+    def may_top(self, c: int) -> None:
+        """``c`` may top a packet from now on; so may the pending cards one rank lower."""
+        tops, pending = self.tops, self.pending
+        k = self.keys[c]
+        while k not in tops:
+            tops.add(k)
+            if k - 1 not in pending:
+                break
+            pending.discard(k - 1)
+            k -= 1
+
+    def settle(self) -> None:
+        """Take off the stacks every top card that fits, until none does."""
+        stacks, left, reach, reach2 = self.stacks, self.left, self.reach, self.reach2
+        keys, tops, held = self.keys, self.tops, self.held
+        suit, rank = SUIT, RANK
+        mid = stacks[-1]
+        moved = True
+        while moved:
+            moved = False
+            for st in stacks:
+                in_mid = st is mid
+                while st:
+                    x = st[-1]
+                    c = x & CARD
+                    s, r = suit[c], rank[c]
+                    # from the middle, by a build: a card one rank higher may top a packet
+                    build = in_mid and r < 13 and keys[c] + 1 in tops
+                    if r - 1 > (reach2 if x & SECOND else reach)[s] and not build:
+                        break
+                    st.pop()
+                    left[c] -= 1 + held.pop(c, 0)
+                    if build:
+                        self.may_top(c)
+                    elif in_mid:
+                        self.pending.add(keys[c])
+                    elif st:
+                        self.may_top(st[-1] & CARD)
+                    if reach[s] == r - 1 or reach2[s] == r - 1:
+                        _rise(s, left, reach, reach2)
+                    moved = True
+
+
+def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> None:
+    """The reaches of suit ``s`` follow the cards left in the stacks."""
+    base = s * 13 - 1  # the card of rank r of suit s is base + r
+    r = reach[s]
+    while r < 13 and left[base + r + 1] < 2:
+        r += 1
+    reach[s] = r
+    r = reach2[s]
+    while r < 13 and not left[base + r + 1]:
+        r += 1
+    reach2[s] = r
+
+
+@register("octagon")
+class OctagonKnowledge(Knowledge[Octagon]):
+    """The Octagon's knowledge (no caches: its relaxations are worked out afresh at each position)."""
+
+    def canonical_key(self, g: Octagon) -> tuple:
+        """The position as far as the rules can tell: the eight aces folded to their tops (an
+        ace pile holds its suit from the ace up), the four side packets sorted. Face-down flags
+        are left out (no rule reads them), so is ``live`` when the middle's top stays playable
+        anyway, and so are the refill counters once no packet can be refilled again (only a
+        refill from the pack reads them)."""
+        aces = tuple(sorted(p.cards[-1] if p.cards else -1 for p in g._aces))
+        refill = (0, 0, 0, 0) if self._no_refill(g) else g.refill
+        packets = tuple(sorted(zip(map(tuple, (p.cards for p in g._packets)), refill)))
+        live = g.live and g.options["middle"] == "turned"
+        return (tuple(g._stock.cards), tuple(g._middle.cards), aces, packets, g.laying,
+                g.stage, live)
+
+    def _heights(self, g: Octagon) -> list[list[int]]:
+        """Per suit, the ranks its two ace piles have reached, the lower first."""
+        h: list[list[int]] = [[], [], [], []]
+        for p in g._aces:
+            t = p.cards[-1]
+            h[SUIT[t]].append(RANK[t])
+        for pair in h:
+            pair.sort()
+        return h
+
+    def _loose(self, g: Octagon) -> list[int]:
+        """How many copies of each card lie in the pack or the middle (the only cards that
+        can ever be built on a side packet)."""
+        loose = [0] * 52
+        for c in g._stock.cards:
+            loose[c] += 1
+        for c in g._middle.cards:
+            loose[c] += 1
+        return loose
+
+    def _last_laying(self, g: Octagon) -> bool:
+        """No redeal is left: the middle never goes back into the pack."""
+        return g.laying > g.options["relays"]
+
+    def _may_feed(self, g: Octagon, c: int, loose: list[int]) -> bool:
+        """Whether a card that could be built on ``c`` (one rank lower) may still come out."""
+        if g.options["packets"] == "any":
+            r = RANK[c] - 2
+            return any(loose[s * 13 + r] for s in range(4))
+        return loose[c - 1] > 0
+
+    def safe_move(self, g: Octagon, moves: list[Move]) -> Move | None:
+        """A card going up that provably never hurts (see :meth:`_up_is_safe`)."""
+        if g.stage == 0:
+            return None
+        h = self._heights(g)
+        loose = self._loose(g)
+        for m in moves:
+            if m.kind == "found" and self._up_is_safe(g, m.steps[0], h, loose):
+                return m
+        return None
+
+    def _up_is_safe(self, g: Octagon, step: tuple, h: list[list[int]], loose: list[int]) -> bool:
+        """A card ``c`` going up on an ace pile at ``c - 1`` never hurts when
+
+        1. no card that could be built on ``c`` can still come out of the pack (so ``c``'s
+           only use besides going up, as a base for a build, is void);
+        2. the other ace pile of its suit is at ``c - 1`` or higher, or ``c``'s twin lies
+           under it in the same packet, or ``c`` lies in a packet over a lower card of its
+           suit (so it goes up before its twin in every line, see ``_marked``): the twin
+           cannot want the same place first;
+        3. it does not change what the pack holds later: from a packet, the packet keeps a
+           card (no refill is brought forward); from the middle, only in the last laying
+           (a card left there never goes back into the pack, where a refill might take it).
+
+        Proof: take any winning line from here and play ``c`` up first, then the line's moves
+        without ``c``'s own. By 1 no move of the line builds on ``c``; by 2 every card the line
+        puts on an ace pile finds a pile at the rank below (the piles differ only by ``c``,
+        and the twin takes the other pile at ``c - 1``); by 3 the pack and the refills are the
+        same; the cards under ``c`` are touched by the line only after ``c`` has left.
+        """
+        c, src, _ = step
+        if self._may_feed(g, c, loose):
+            return False
+        if src == "middle":
+            if not self._last_laying(g):
+                return False
+        elif len(g._p[src].cards) < 2 and not self._no_refill(g):
+            return False
+        return h[SUIT[c]][0] >= RANK[c] - 1 or self._twin_waits(g, c, src, h) or (
+            src != "middle" and _over_lower(c, g._p[src].cards))
+
+    def _twin_waits(self, g: Octagon, c: int, src: str, h: list[list[int]]) -> bool:
+        """Whether the other copy of ``c`` lies under a card that cannot go up before ``c``:
+        ``c`` itself on its packet, or a higher card of its suit (it needs a copy of ``c`` up,
+        and the twin is under it) in a packet, or in the middle of the last laying when that
+        card can only go up."""
+        s, r = SUIT[c], RANK[c]
+        piles = [(p.cards, n == src) for n, p in zip(PACKETS, g._packets)]
+        last = self._last_laying(g)
+        if last:
+            piles.append((g._middle.cards, False))
+        any_suit = g.options["packets"] == "any"
+        for k, (cs, over) in enumerate(piles):
+            middle = k == 4
+            for x in reversed(cs[:-1] if over else cs):
+                if x == c and over:
+                    return True
+                if SUIT[x] == s and RANK[x] > r and not (middle and _may_leave(x, h, any_suit)):
+                    over = True
+        return False
+
+    def _no_refill(self, g: Octagon) -> bool:
+        """No packet can ever be refilled again: the pack is out and never comes back."""
+        return not g._stock.cards and (not g._middle.cards or self._last_laying(g))
+
+    def hopeless(self, g: Octagon) -> bool:
+        """True when some card can never go up even with every card of the pack free.
+
+        A relaxation: cards in the pack (and in the middle before the last laying) may go up
+        at any time; a packet's cards only from the top (they leave only upwards); in the last
+        laying the middle's cards leave from the top only, upwards or, when a card one rank
+        higher may yet top a packet (``_leavers``), by a build (then they count as free). A card
+        goes up once a copy of every lower rank of its suit is up; the second copy of a rank (its
+        twin up already, or bound to go up first, see ``_stuck``; or its twin bound to go up
+        first, see ``_marked``) once both copies of every lower rank are. Cards are added while
+        one fits; every real line puts its cards up in an order the relaxation allows (reach
+        only grows, a card over another in a packet or the last middle leaves first), so a card
+        never added cannot go up in the real game either. In the last laying, with every packet
+        holding a card, the same again with the pack turned in its order (``_stuck_turning``).
+
+        When a card is played only as it is turned (``middle``: turned), a card the turn has
+        passed lies in the middle until the next redeal: in the last laying it never leaves.
+
+        Before the last laying, every laying left is followed in turn, the pack in its order
+        (``_stuck_ahead``). While refills are due, the position after them is judged
+        (``_filled``).
+        """
+        if g.stage == 0:
+            return False
+        filled = self._filled(g)
+        packets, stock = filled or (tuple(tuple(p.cards) for p in g._packets if p.cards), ())
+        last = self._last_laying(g)
+        turned = g.options["middle"] == "turned"
+        mid = g._middle.cards
+        if last and turned and mid and (len(mid) > 1 or not g.live):
+            return True  # a card the turn has passed never leaves the middle again
+        middle = tuple(mid) if last else ()
+        h = tuple(map(tuple, self._heights(g)))
+        leavers = self._leavers(g) if last else frozenset()
+        if _stuck(h, packets, middle, leavers):
+            return True
+        if filled is None or len(packets) < len(PACKETS):
+            return False
+        any_suit = g.options["packets"] == "any"
+        if last:
+            return bool(stock) and _stuck_turning(h, packets, middle, stock, leavers, any_suit, turned)
+        redeals = g.options["relays"] - g.laying + 1
+        if turned and redeals > 1:
+            return False  # played only as turned, the earlier layings' check never fired in trials
+        live = 1 if turned and g.live else 0
+        middle, passed = ((), tuple(mid[:len(mid) - live])) if turned else (tuple(mid), ())
+        return _stuck_ahead(h, packets, middle, passed, tuple(mid[len(mid) - live:]) + stock[::-1], any_suit,
+                            turned, redeals)
+
+    def _filled(self, g: Octagon) -> tuple | None:
+        """The packets (the empty ones left out) and the pack once the refills due are dealt, or
+        None when the pack cannot complete them. Those deals are the only moves until then
+        (``_generate``), so the position has the same future as the one after them."""
+        stock = list(g._stock.cards)
+        if sum(g.refill) > len(stock):
+            return None
+        packets = []
+        for p, n in zip(g._packets, g.refill):
+            cards = tuple(p.cards)
+            if n:
+                cards += tuple(stock[:-n - 1:-1])
+                del stock[-n:]
+            if cards:
+                packets.append(cards)
+        return tuple(packets), tuple(stock)
+
+    def _leavers(self, g: Octagon) -> frozenset:
+        """The cards of the middle or the pack (in the last laying) that may yet leave the
+        middle by a build.
+
+        A card comes onto a packet only from the pack (dealt or refilled) or by a build from
+        the middle onto the card one rank higher; in the last laying the middle never goes back
+        into the pack. So a card may yet top a packet when it lies in a packet or the pack now,
+        or may leave the middle by a build; and a card leaves the middle by a build only onto a
+        card one rank higher (of its suit, or of any suit) that may top a packet by then: not a
+        card lying under it in the middle, which leaves after it. The pack is turned onto the
+        middle, over every card there.
+        """
+        key = RANK if g.options["packets"] == "any" else _CARD_KEYS
+        rank = RANK
+        mid = g._middle.cards
+        above = len(mid)  # over every card of the middle
+        # what each card may be built on offers -> the highest place it may do so from (-1: none)
+        tops = [-1] * 53
+        for p in (g._stock, *g._packets):
+            for c in p.cards:
+                tops[key[c]] = above
+        # per rank, the cards that may leave, with their place and the place a top must pass
+        by_rank: list[list[tuple[int, int, int]]] = [[] for _ in range(14)]
+        for i, c in enumerate(mid):
+            by_rank[rank[c]].append((i, i, c))
+        for c in g._stock.cards:
+            by_rank[rank[c]].append((above, -1, c))
+        leavers = set()
+        for r in range(12, 0, -1):  # a build of rank r reads only the tops of rank r + 1
+            for i, floor, c in by_rank[r]:
+                if tops[key[c] + 1] > floor:
+                    leavers.add(c)
+                    if i > tops[key[c]]:
+                        tops[key[c]] = i
+        return frozenset(leavers)

@@ -1,0 +1,277 @@
+"""What a search knows of the Parterre (:mod:`pasyans.games.parterre` has the rules).
+
+A card goes up at once when no lower card can need it to carry another; of moves into empty
+packets one is tried, a bouquet card is laid or played up only where it carries the next card;
+a position is dead when no packet card can ever leave.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from ..cards import RANK, SUIT
+from ..games.parterre import GARDEN, Parterre
+from ..move import Move
+from .knowledge import Knowledge, register
+
+
+def _base_cost(base: int, pairs: list[tuple[int, int]], depths: list[tuple[int, int]]) -> tuple[int, int]:
+    """How bad a card of rank ``base`` would be as its suit's base (see :meth:`Parterre._suit_layout`):
+    the cards of the suit lying in a packet above one that would go up before them, then their
+    depths, the early ones weighed most."""
+    inverted = sum(1 for upper, lower in pairs if (upper - base) % 13 > (lower - base) % 13)
+    return inverted, sum(d * (13 - (r - base) % 13) for r, d in depths)
+
+
+@cache
+def _chain(s: int, top: int, n: int) -> tuple[int, ...]:
+    """The cards of suit ``s`` still to go up, in order, when its foundation holds ``n`` cards
+    with rank ``top`` last (0: none)."""
+    return tuple(13 * s + (top + k) % 13 for k in range(13 - n))
+
+
+def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int, ...] | None], seq: bool) -> bool:
+    """Whether, in the relaxed game, no packet can ever be emptied while none is empty, so no line wins.
+
+    Relaxed, from the packets as they are now (none empty): a packet card leaves once the cards
+    above it have left (or, with runs moving, lie on it in a descending run, which leaves with
+    it) and either it can go up or a card a rank above is a host. A host is a card on top of
+    what is left of its packet, a packet card that has left, or a bouquet card laid out (on a
+    host). A card goes up when the one before it in its ``chain`` is up and it is free: in the
+    bouquet, left, or on top of what is left of its packet (a ``None`` chain: any card on top
+    may go up). Nothing is ever taken back: a host stays a host, however many cards it carries.
+
+    Proof, by induction along any real line up to the first time a packet is empty: each card
+    that has left its packet, gone up or been laid out, and each card that has served as a
+    host, has done so in the relaxed game, whose conditions are weaker than the rules'. So if
+    the relaxed game never empties a packet, no real line does, and a won line empties them all.
+    """
+    if not all(packets):
+        return False
+    top = [len(p) for p in packets]  # how many cards are left in each packet
+    at = {c: (p, i) for p, pile in enumerate(packets) for i, c in enumerate(pile)}
+    host = [False] * 15
+    for pile in packets:
+        host[RANK[pile[-1]]] = True
+    pos = [0] * 4
+    waiting = list(bouquet)
+
+    def leave(p: int, n: int) -> bool:
+        """The top ``n`` cards left of packet ``p`` leave; whether it is now empty."""
+        top[p] -= n
+        for c in packets[p][top[p]:top[p] + n]:
+            host[RANK[c]] = True
+        if top[p]:
+            host[RANK[packets[p][top[p] - 1]]] = True
+        return not top[p]
+
+    changed = True
+    while changed:
+        changed = False
+        for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
+            while chain is not None and pos[s] < len(chain):
+                p, i = at.get(chain[pos[s]], (0, 99))
+                if i < top[p]:  # still in its packet
+                    if i != top[p] - 1:
+                        break
+                    if leave(p, 1):
+                        return False
+                pos[s] += 1
+                changed = True
+        for b in list(waiting):  # bouquet cards laid out
+            if host[RANK[b] + 1]:
+                waiting.remove(b)
+                host[RANK[b]] = True
+                changed = True
+        for p, pile in enumerate(packets):  # packet cards leaving
+            i = top[p] - 1
+            while i >= 0:
+                c = pile[i]
+                if host[RANK[c] + 1] or (i == top[p] - 1 and chains[SUIT[c]] is None):
+                    if leave(p, top[p] - i):
+                        return False
+                    changed = True
+                    break
+                if not seq or i == 0 or RANK[pile[i - 1]] != RANK[c] + 1:
+                    break
+                i -= 1
+    return True
+
+
+@register("parterre")
+class ParterreKnowledge(Knowledge[Parterre]):
+    """The Parterre's knowledge (no caches)."""
+
+    def canonical_key(self, g: Parterre) -> tuple:
+        """Packets are interchangeable and the bouquet is a set: sort both. A foundation built from
+        its ace is known by its height."""
+        fd = tuple(map(len, g._fd)) if g.options["bases"] == "aces" else tuple(map(tuple, g._fd))
+        return tuple(sorted(map(tuple, g._gd))), tuple(sorted(g._bq)), fd, len(g._stock)
+
+    def safe_move(self, g: Parterre, moves: list[Move]) -> Move | None:
+        """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more
+        (with ``bases=any``, see :meth:`_safe_any`).
+
+        Proof: such a card c can serve the parterre only as a host for a card d of rank r - 1 of
+        another suit; d's foundation then holds r - 2, so d may go up instead of onto c, and on
+        c it could host only cards of rank r - 2, all of which are up. So a line that keeps c
+        down is matched by one that plays c (and each such d) up and skips their moves.
+        """
+        if g.options["bases"] != "aces":
+            return next((m for m in moves if m.kind == "found" and self._safe_any(g, m.steps[0][0])), None)
+        low = min(map(len, g._fd))
+        for m in moves:
+            if m.kind == "found":
+                r = RANK[m.steps[0][0]]
+                if r <= 2 or low >= r - 2:
+                    return m
+        return None
+
+    def _safe_any(self, g: Parterre, c: int) -> bool:
+        """With ``bases=any``: whether card ``c``, fitting on a begun foundation, is safe to play up.
+
+        Safe: an ace (it carries nothing in the parterre), or a card of rank r when every card of
+        rank r - 1 is up or is the next card of its begun foundation and every card of rank r - 2
+        is up. Proof as for :meth:`safe_move`: a card d laid on ``c`` in a winning line may go up
+        instead (its foundation waits for it alone), and nothing could be laid on d. A card that
+        would begin a foundation is never safe: it chooses the base.
+        """
+        r = RANK[c]
+        if not g._fd[SUIT[c]]:
+            return False
+        if r == 1:
+            return True
+        fd = g._fd
+        for t in range(4):
+            f = fd[t]
+            d = 13 * t + r - 2
+            if d not in f and not (f and len(f) < 13 and 13 * t + RANK[f[-1]] % 13 == d):
+                return False
+            if r > 2 and d - 1 not in f:
+                return False
+        return True
+
+    def ordered(self, g: Parterre, moves: list[Move]) -> list[Move]:
+        """The moves worth trying, best first (see :meth:`_order_key`), without three kinds of
+        dominated move.
+
+        * A card into an empty packet: every empty packet is alike (the key sorts them), so only
+          the first is tried.
+        * A bouquet card laid in the parterre (see :meth:`_build_useful`).
+        * A bouquet card played up (see :meth:`_up_useful`).
+        """
+        empty = next((GARDEN[i] for i, p in enumerate(g._gd) if not p), None)
+        movers: dict[int, set[str]] | None = None
+        bq_ranks = {RANK[c] for c in g._bq}
+        kept = []
+        for m in moves:
+            c, src, dst = m.steps[0]
+            if dst in GARDEN and dst != empty and not g._p[dst].cards:
+                continue
+            if m.kind == "build":
+                movers = self._movers(g) if movers is None else movers
+                if not self._build_useful(RANK[c], movers, dst, bq_ranks):
+                    continue
+            elif src == "bouquet" and not self._up_useful(g, c):
+                continue
+            kept.append(m)
+        return sorted(kept, key=self._order_key(g))
+
+    def _order_key(self, g: Parterre) -> Callable[[Move], tuple[int, bool, tuple[int, int], int]]:
+        """Best first: by kind, transfers before bouquet cards (those are spent for good), then
+        moves from the packet whose card next wanted on a foundation lies nearest its top. With
+        ``bases=any`` a card that would begin a foundation comes last, the bases that leave the
+        fewest cards of their suit buried under later ones first (see :func:`_base_cost`); only the
+        order changes, nothing is dropped."""
+        aces = g.options["bases"] == "aces"
+        fd = g._fd
+        need = {13 * s + (RANK[f[-1]] % 13 if f else 0) for s, f in enumerate(fd) if len(f) < 13 and (f or aces)}
+        depth = {name: 99 if need.isdisjoint(pile) else next(d for d, c in enumerate(reversed(pile)) if c in need)
+                 for name, pile in zip(GARDEN, g._gd)}
+        order = self.KIND_ORDER
+        suits: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+        def key(m: Move) -> tuple[int, bool, tuple[int, int], int]:
+            c = m.steps[0][0]
+            if m.kind == "found" and not aces and not fd[SUIT[c]]:
+                s = SUIT[c]
+                if s not in suits:
+                    suits[s] = self._suit_layout(g, s)
+                return 9, False, _base_cost(RANK[c], *suits[s]), depth.get(m.steps[0][1], 50)
+            return order.get(m.kind, 3), m.kind == "build", (0, 0), depth.get(m.steps[0][1], 50)
+        return key
+
+    def _suit_layout(self, g: Parterre, s: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The packet cards of suit ``s``: the ranks of each pair lying one above the other in a
+        packet (upper first), and each card's rank with its depth below its packet's top."""
+        pairs: list[tuple[int, int]] = []
+        depths: list[tuple[int, int]] = []
+        for pile in g._gd:
+            above: list[int] = []
+            for d, x in enumerate(reversed(pile)):
+                if SUIT[x] == s:
+                    pairs += [(r, RANK[x]) for r in above]
+                    depths.append((RANK[x], d))
+                    above.append(RANK[x])
+        return pairs, depths
+
+    @staticmethod
+    def _build_useful(r: int, movers: dict[int, set[str]], dst: str, bq_ranks: set[int]) -> bool:
+        """Whether laying a bouquet card of rank ``r`` on ``dst`` can start a useful chain.
+
+        Proof: a bouquet card is always available, so laying it in the parterre serves only to
+        host a card on it. In a winning line, put off laying it until just before a card is laid
+        on it (or play it up straight from the bouquet if nothing ever is): the moves between
+        stay legal, as nothing could go onto the card it covered. So some winning line lays a
+        bouquet card only just before another card goes on it; that card is again from the
+        bouquet (then the same holds of it) or a movable card of another packet. So there are
+        bouquet cards of ranks r - 1, ..., r - k + 1 and a movable card of rank r - k elsewhere.
+        """
+        for q in range(r - 1, 0, -1):
+            names = movers.get(q)
+            if names and (len(names) > 1 or dst not in names):
+                return True
+            if q not in bq_ranks:
+                return False
+        return False
+
+    def _movers(self, g: Parterre) -> dict[int, set[str]]:
+        """By rank, the packets whose card of that rank may move as the lowest of a transfer."""
+        seq = g.options["transfer"] == "sequence"
+        out: dict[int, set[str]] = {}
+        for name, pile in zip(GARDEN, g._gd):
+            if not pile:
+                continue
+            k = len(pile) - 1
+            out.setdefault(RANK[pile[k]], set()).add(name)
+            while seq and k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
+                k -= 1
+                out.setdefault(RANK[pile[k]], set()).add(name)
+        return out
+
+    def _up_useful(self, g: Parterre, c: int) -> bool:
+        """Whether playing bouquet card ``c`` up now can matter.
+
+        Proof: a card in the bouquet stays available, and one on its foundation serves only the
+        next card of its suit (the card a rank above, the ace after the king with ``bases=any``;
+        the first card up fixes nothing that the same card played later would not). In a winning
+        line, put off playing ``c`` up until just before that next card goes up (the thirteenth
+        card of its suit: to the very end, when the packets are empty). So some winning line
+        plays it up only when the next card of its suit is available: in the bouquet or on top
+        of a packet.
+        """
+        if len(g._fd[SUIT[c]]) == 12:
+            return not any(g._gd)
+        nxt = 13 * SUIT[c] + RANK[c] % 13
+        return nxt in g._bq or any(p and p[-1] == nxt for p in g._gd)
+
+    def hopeless(self, g: Parterre) -> bool:
+        """No packet can ever be emptied, even in a relaxed game (see :func:`_stuck`), so the
+        cards in them never all go up."""
+        if g._stock or not all(g._gd):
+            return False
+        any_base = g.options["bases"] == "any"
+        chains = [_chain(s, RANK[f[-1]], len(f)) if f else None if any_base else _chain(s, 0, 0)
+                  for s, f in enumerate(g._fd)]
+        return _stuck(g._gd, g._bq, chains, g.options["transfer"] == "sequence")

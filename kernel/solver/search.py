@@ -1,0 +1,270 @@
+"""The search: depth first over a transposition table, a limited-discrepancy probe, other move orders.
+
+The search plays the engine's own moves (``_generate``/``_apply``), so the stock, passes and
+compulsory actions are modelled exactly as the engine plays them. It keeps a transposition table
+over the knowledge's canonical key (cards are faces, so duplicate cards of two- and four-pack
+games are already one; a game's knowledge may fold more symmetry), plays a move alone when it is
+the only one (the deal, compulsory actions) or when the knowledge calls it safe, stops at a
+position the knowledge proves hopeless, and tries the moves in the knowledge's order. The
+knowledge may ask for a limited-discrepancy probe on a share of the budget before the depth-first
+search, where wins hide behind early choices, and for searches in other move orders on shares of
+it, where no one order finds every win. Verdicts are bounded by ``budget_states``, so they are the
+same on every machine; ``budget_s`` is only a safety cap. Seconds are CPU seconds of the solving
+process, so a busy machine neither cuts a search shorter nor reports it slower than an idle one.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game
+from ..move import Move
+from ..players import blind_play
+from .knowledge import Knowledge, knowledge_for
+
+DEFAULT_STATES = 200_000
+
+
+@dataclass
+class Result:
+    """A solver's verdict: ``won`` with ``line``, ``lost`` (proved), or ``unknown`` (budget spent)."""
+
+    verdict: str
+    line: list[Move] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0  # CPU seconds
+    cut_by_time: bool = False
+    best: list[Move] = field(default_factory=list)  # the line to the furthest position reached
+    best_progress: int = 0
+
+    def __repr__(self) -> str:
+        extra = ", cut short by the time cap" if self.cut_by_time else ""
+        return f"Result({self.verdict}, {len(self.line)} moves, {self.states} states{extra})"
+
+
+class _Budget(Exception):
+    pass
+
+
+class _Search:
+    """What one solve shares between its searches: the position, the knowledge, the budgets and
+    the result."""
+
+    def __init__(self, game: Game, k: Knowledge[Any], budget_states: int, deadline: float) -> None:
+        self.g = g = game.clone()
+        self.k = k
+        self.budget = budget_states
+        self.deadline = deadline
+        self.spent = 0  # states of searches finished (or cut short)
+        self.line: list[Move] = []
+        plain_moves = type(k).play is Knowledge.play and type(k).back is Knowledge.back
+        self.apply: Callable[[Move], None] = g._apply if plain_moves else lambda m: k.play(g, m)
+        self.restore: Callable[[tuple], None] = g._restore if plain_moves else lambda snap: k.back(g, snap)
+        self.res = Result("unknown", best_progress=k.progress(g))
+        now = g._snapshot()
+        self.past = set()  # positions of this game's past: the public API refuses them again
+        for snap in g._history:
+            self.restore(snap)
+            self.past.add(k.canonical_key(g))
+        self.restore(now)
+
+    def visit(self, n: int) -> None:
+        """At the n-th state: stop at the budget or the time cap; note the furthest position."""
+        if n > self.budget:
+            raise _Budget
+        if n % 1024 == 0 and time.process_time() > self.deadline:
+            self.res.cut_by_time = True
+            raise _Budget
+        p = self.k.progress(self.g)
+        if p > self.res.best_progress:
+            self.res.best_progress = p
+            self.res.best = list(self.line)
+
+    def moves(self) -> list[Move]:
+        """The moves to try here: the only one, a safe one, or the knowledge's order."""
+        g, k = self.g, self.k
+        moves = g._generate()
+        if len(moves) > 1:
+            safe = k.safe_move(g, moves)
+            moves = [safe] if safe is not None else k.ordered(g, moves)
+        return moves
+
+
+def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.0,
+          knowledge: Knowledge[Any] | None = None) -> Result:
+    """Decide ``game`` from its current position; the game itself is not changed.
+
+    The blind player's line is tried first (it costs one playout): when it wins, that is the
+    verdict, so the thoughtful verdict is never below the blind one. Then, when the knowledge
+    asks for one, a limited-discrepancy probe on a share of the state budget; then the
+    depth-first search in each of its alternative move orders on its share; then the search in
+    the game's own order on the rest. ``knowledge`` is the game's own (a fresh object per solve)
+    unless given: ``PLAIN`` runs the plain search.
+    """
+    start = time.process_time()
+    probe = game.clone()
+    if blind_play(probe) == "won":
+        line = probe.moves[len(game.moves):]
+        return Result("won", line, 0, time.process_time() - start, best=line, best_progress=probe.progress())
+    k = knowledge_for(game) if knowledge is None else knowledge
+    s = _Search(game, k, budget_states, start + budget_s)
+    share = k.probe(s.g)
+    try:
+        won = _on_share(s, int(budget_states * share), _probe) if share else None
+        for order, part in enumerate(k.orders(s.g), 1):
+            if won is None:
+                won = _in_order(s, order, int(budget_states * part))
+        if won is None:
+            won = _depth_first(s)
+        s.res.verdict = "won" if won else "lost"
+        if won:
+            s.res.line = list(s.line)
+    except _Budget:
+        s.res.verdict = "unknown"
+    s.res.states = s.spent
+    s.res.seconds = time.process_time() - start
+    return s.res
+
+
+def _depth_first(s: _Search) -> bool:
+    """Depth first over the whole space, each position once (an explicit stack: lines may be
+    thousands of moves long). True when ``s.line`` wins, False when the space is exhausted."""
+    g, k, line = s.g, s.k, s.line
+    apply, restore = s.apply, s.restore
+    hopeless, key_of = k.hopeless, k.canonical_key
+    plain_key = type(k).canonical_key is Knowledge.canonical_key  # then the key is the snapshot itself
+    seen = set(s.past)
+    base = len(seen)  # the game's past positions: refused, but not states of this search
+
+    def enter() -> bool | list:
+        """Visit the current position: True (won), False (a dead end) or its moves to try."""
+        if g._won():
+            return True
+        if g._ended():
+            return False
+        key = key_of(g)
+        if key in seen:
+            return False
+        seen.add(key)
+        if hopeless(g):
+            return False
+        s.visit(s.spent + len(seen) - base)
+        moves = s.moves()
+        if not moves:
+            return False
+        return [key if plain_key else g._snapshot(), moves, 0]
+
+    try:
+        top = enter()
+        if not isinstance(top, list):
+            return top
+        stack = [top]
+        while stack:
+            frame = stack[-1]
+            snap, moves, i = frame
+            if i:  # back from the previous move's dead end
+                line.pop()
+                restore(snap)
+            if i == len(moves):
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            apply(moves[i])
+            line.append(moves[i])
+            child = enter()
+            if child is True:
+                return True
+            if child is not False:
+                stack.append(child)
+        return False
+    finally:
+        s.spent += len(seen) - base
+
+
+def _on_share(s: _Search, budget: int, strategy: Callable[[_Search], bool]) -> bool | None:
+    """Run ``strategy`` within ``budget`` more states: True when ``s.line`` wins, False when it
+    exhausted the space (a proof), None when its budget is spent; then the root position is
+    restored and the line cleared, and the next strategy takes over from there. The time cap
+    ends the whole solve."""
+    root = s.g._snapshot()
+    full, s.budget = s.budget, s.spent + budget
+    try:
+        return strategy(s)
+    except _Budget:
+        if s.res.cut_by_time:
+            raise
+        s.line.clear()
+        s.restore(root)
+        return None
+    finally:
+        s.budget = full
+
+
+def _in_order(s: _Search, order: int, budget: int) -> bool | None:
+    """The depth-first search in the knowledge's alternative move order ``order`` on ``budget``."""
+    s.k.order = order
+    try:
+        return _on_share(s, budget, _depth_first)
+    finally:
+        s.k.order = 0
+
+
+def _probe(s: _Search) -> bool:
+    """Limited-discrepancy search (Harvey and Ginsberg 1995), until the budget is spent.
+
+    Pass k follows the knowledge's move order but may leave it (take a move other than the
+    first) at most k times on a line, for k = 0, 1, 2 ...: a win hidden behind one bad early
+    choice is found without exhausting the subtree of that choice first. A position is entered
+    again only with more discrepancies left than before. True when ``s.line`` wins; False when a
+    pass never had to cut a line (then it searched the whole space: a proof).
+    """
+    g, k, line = s.g, s.k, s.line
+    apply, restore = s.apply, s.restore
+    depth = 0
+    while True:
+        left_at = dict.fromkeys(s.past, 1 << 30)
+        cut = False
+
+        def enter(left: int, left_at: dict = left_at) -> bool | list:
+            if g._won():
+                return True
+            if g._ended():
+                return False
+            key = k.canonical_key(g)
+            if left_at.get(key, -1) >= left:
+                return False
+            left_at[key] = left
+            s.spent += 1
+            if k.hopeless(g):
+                return False
+            s.visit(s.spent)
+            moves = s.moves()
+            return [g._snapshot(), moves, 0, left] if moves else False
+
+        top = enter(depth)
+        if not isinstance(top, list):
+            return top
+        stack = [top]
+        while stack:
+            frame = stack[-1]
+            snap, moves, i, left = frame
+            if i:
+                line.pop()
+                restore(snap)
+            if i == len(moves) or (i and not left):
+                cut |= i < len(moves)
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            apply(moves[i])
+            line.append(moves[i])
+            child = enter(left - (i > 0))
+            if child is True:
+                return True
+            if child is not False:
+                stack.append(child)
+        if not cut:
+            return False
+        depth += 1
