@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 TYPECHECK := build/typecheck
 
-.PHONY: install lab lint test test-unit test-notebooks test-browser test-wheel bench notebooks stats vendor site clean
+.PHONY: install lab lint test test-unit test-notebooks test-browser test-wheel bench notebooks stats vendor site play clean
 
 $(LAB_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/solver.py
 	$(PY) benchmarks/widget.py
+	$(PY) benchmarks/site.py
 	$(PY) benchmarks/notebooks.py
 
 # The stored notebooks keep no widget state: every export of them (nbconvert, a repository's web
@@ -85,6 +86,13 @@ vendor: $(STAMP)
 
 site: $(STAMP)
 	$(PY) tools/static_site.py build $(SITE)
+	$(PY) tools/play_site.py build $(SITE)/play
+
+# The playing site (build/play/, served over http): every table played by the engine in the page
+# (Pyodide from npm at a pinned version, the project's wheel built here); see tools/play_site.py.
+PLAY := build/play
+play: $(STAMP)
+	$(PY) tools/play_site.py build $(PLAY)
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-artifacts

@@ -1,13 +1,14 @@
 """The table's messages, a change of reading that keeps the game, the end of a game and the
-player's record, through the protocol (``Table.handle``; no browser)."""
+player's record, through the protocol (``Session.handle``; no browser or kernel)."""
 from __future__ import annotations
 
 import json
 
-import pasyans
 import pytest
+
+import pasyans
 from pasyans.record_book import RecordBook
-from pasyans.widgets import Table
+from pasyans.session import Session
 
 
 def clock_won(deal: int = 1) -> list[str]:
@@ -18,7 +19,7 @@ def clock_won(deal: int = 1) -> list[str]:
     return [m.notation for m in g.moves]
 
 
-def play_all(t: Table, moves: list[str]) -> None:
+def play_all(t: Session, moves: list[str]) -> None:
     for n in moves:
         r = t.handle({"action": "play", "move": n})
         assert r["ok"], r
@@ -26,7 +27,7 @@ def play_all(t: Table, moves: list[str]) -> None:
 
 # ---- item 4: a change of reading replays the game and can be undone ---------------------------------
 def test_reading_change_replays_the_moves_and_undo_takes_it_back(tmp_path):
-    t = Table("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
     moves = clock_won()[:40]
     play_all(t, moves)
     before = (t.game, t.game.key(), dict(t.game.options))
@@ -45,7 +46,7 @@ def test_reading_change_replays_the_moves_and_undo_takes_it_back(tmp_path):
 
 
 def test_reading_change_says_where_the_replay_stopped():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     moves = clock_won()
     redeals = [i for i, n in enumerate(moves, 1) if n == "redeal"]
     assert len(redeals) == 2
@@ -63,7 +64,7 @@ def test_reading_change_says_where_the_replay_stopped():
 
 
 def test_reading_change_keeps_a_loaded_line_that_still_holds():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     line = clock_won()
     t.load_line(line[:20])  # before the first redeal: the same under either second deal
     t.step()
@@ -83,14 +84,14 @@ def test_reading_change_keeps_a_loaded_line_that_still_holds():
 
 
 def test_an_unchanged_reading_changes_nothing():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     t.play("choose:H")
     r = t.handle({"action": "option", "name": "redeals", "value": "2"})
     assert r["ok"] and "already" in r["message"] and t.move_count == 1 and not t._readings
 
 
 def test_a_new_deal_forgets_the_reading_changes():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     t.play("choose:H")
     t.handle({"action": "option", "name": "redeals", "value": "1"})
     t.handle({"action": "deal", "deal": 4})
@@ -100,7 +101,7 @@ def test_a_new_deal_forgets_the_reading_changes():
 
 # ---- item 5: messages follow the position ----------------------------------------------------------
 def test_an_error_disappears_when_the_position_changes():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     seq = t.view["seq"]
     r = t.handle({"action": "deal", "deal": "-5"})
     assert not r["ok"] and t.view["seq"] == seq, "a refusal changes nothing"
@@ -113,7 +114,7 @@ def test_an_error_disappears_when_the_position_changes():
 
 
 def test_a_hint_disappears_when_the_position_changes():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     r = t.handle({"action": "hint"})
     assert r["ok"] and t.view["message"]["kind"] == "hint" and t.view["message"]["text"].startswith("Hint: ")
     assert "sees every card" in t.view["message"]["text"]
@@ -127,7 +128,7 @@ def test_a_hint_disappears_when_the_position_changes():
 
 
 def test_a_won_game_says_so_with_its_moves():
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     moves = clock_won()
     play_all(t, moves)
     assert t.status == "won"
@@ -141,7 +142,7 @@ def test_a_position_with_no_move_says_so_and_offers_undo():
     g.play("choose:H")
     g.advance()
     assert g.status == "lost"
-    t = Table("clock", deal=1, lang="en", record=False, redeals=1, aside="waiting")
+    t = Session("clock", deal=1, lang="en", record=False, redeals=1, aside="waiting")
     play_all(t, [m.notation for m in g.moves])
     assert t.status == "lost" and t.view["legal"] == []
     m = t.view["message"]
@@ -152,7 +153,7 @@ def test_a_position_with_no_move_says_so_and_offers_undo():
 
 # ---- item 5: the player's record -------------------------------------------------------------------
 def test_record_counts_played_won_and_streaks(tmp_path):
-    t = Table("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
     assert t.view["record"] == {"played": 0, "won": 0, "streak": 0, "best_streak": 0}
     t.handle({"action": "hint"})  # asking is not playing
     assert t.view["record"]["played"] == 0
@@ -180,7 +181,7 @@ def test_record_counts_played_won_and_streaks(tmp_path):
 
 
 def test_record_a_win_by_stepping_a_loaded_line_is_not_the_players(tmp_path):
-    t = Table("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
     t.load_line(clock_won(1))
     while t.status == "playing":
         assert t.handle({"action": "step"})["ok"]
@@ -189,7 +190,7 @@ def test_record_a_win_by_stepping_a_loaded_line_is_not_the_players(tmp_path):
 
 
 def test_record_python_calls_are_not_the_players(tmp_path):
-    t = Table("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
     for n in clock_won(1):
         t.play(n)
     assert t.status == "won" and t.view["record"]["played"] == 0
@@ -198,14 +199,14 @@ def test_record_python_calls_are_not_the_players(tmp_path):
 
 def test_record_is_not_kept_when_asked_not_to(tmp_path, monkeypatch):
     monkeypatch.setenv("PASYANS_DATA_DIR", str(tmp_path))
-    t = Table("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=False, aside="waiting", redeals=2)
     t.handle({"action": "play", "move": "choose:H"})
     assert t.view["record"] is None and not list(tmp_path.iterdir())
 
 
 def test_record_survives_a_corrupt_file(tmp_path):
     (tmp_path / "record.json").write_text("{not json", encoding="utf-8")
-    t = Table("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="en", record=tmp_path, aside="waiting", redeals=2)
     assert t.view["record"]["played"] == 0
     t.handle({"action": "play", "move": "choose:H"})
     assert t.view["record"]["played"] == 1
@@ -216,14 +217,14 @@ def test_record_survives_a_corrupt_file(tmp_path):
 def test_record_in_an_unwritable_place_does_not_stop_play(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    t = Table("clock", deal=1, lang="en", record=blocker / "sub", aside="waiting", redeals=2)  # a folder under a file cannot exist
+    t = Session("clock", deal=1, lang="en", record=blocker / "sub", aside="waiting", redeals=2)  # a folder under a file cannot exist
     r = t.handle({"action": "play", "move": "choose:H"})
     assert r["ok"] and t.move_count == 1 and t.view["record"] is None
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_lang_intent_switches_the_whole_view(lang):
-    t = Table("clock", deal=1, lang="ru" if lang == "en" else "en", record=False, aside="waiting", redeals=2)
+    t = Session("clock", deal=1, lang="ru" if lang == "en" else "en", record=False, aside="waiting", redeals=2)
     r = t.handle({"action": "lang", "lang": lang})
     assert r["ok"] and t.view["lang"] == lang and t.lang == lang
     assert t.view["ui"]["undo"] == ("Undo" if lang == "en" else "Отменить")

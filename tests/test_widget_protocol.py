@@ -1,5 +1,6 @@
 """The table's message protocol: every intent from the browser is validated, and a refused one
-gets a clear reply and changes nothing (no kernel or browser needed: ``Table.handle``)."""
+gets a clear reply and changes nothing (no kernel or browser needed: ``Session.handle``). The
+last tests are of the anywidget ``Table``, the session's adaptor in Jupyter."""
 from __future__ import annotations
 
 import json
@@ -7,13 +8,19 @@ import json
 import pytest
 
 import pasyans
-from pasyans.widgets import Table
-from pasyans.widgets.protocol import ACTIONS, ProtocolError, validate
+from pasyans.protocol import ACTIONS, ProtocolError, validate
+from pasyans.session import Session
+from pasyans.widgets import Table, textsource
+
+
+def session(*args, **kwargs) -> Session:
+    """A session with the edition's text, as the table in a notebook has it."""
+    return Session(*args, text=textsource, **kwargs)
 
 
 @pytest.fixture
 def table():
-    t = Table("clock", deal=5, aside="waiting", redeals=2)  # every move compulsory (note clock.n.aside)
+    t = session("clock", deal=5, aside="waiting", redeals=2)  # every move compulsory (note clock.n.aside)
     t.play("choose:H")
     t.advance()  # clock is compulsory from here to the end: go back some moves to stand mid-game
     for _ in range(20):
@@ -21,11 +28,11 @@ def table():
     return t
 
 
-def snapshot(t: Table):
+def snapshot(t: Session):
     return (t.game, t.game.key(), len(t.game.moves), t.deal, t.move_count, t.status, dict(t.game.options), t.layer)
 
 
-def refused(t: Table, msg: dict, *fragments: str) -> dict:
+def refused(t: Session, msg: dict, *fragments: str) -> dict:
     before = snapshot(t)
     seq = t._seq
     reply = t.handle(msg)
@@ -157,7 +164,7 @@ def test_options_change_replays_the_game_under_the_new_reading(table):
 
 
 def test_undo_redo_restart_step_back_and_their_refusals():
-    t = Table("clock", deal=8, aside="waiting", redeals=2)  # every move compulsory after the suit
+    t = session("clock", deal=8, aside="waiting", redeals=2)  # every move compulsory after the suit
     refused(t, {"action": "undo"}, "no move to undo")
     refused(t, {"action": "redo"}, "no move to redo")
     refused(t, {"action": "step"}, "4 legal moves here")
@@ -199,7 +206,7 @@ def test_save_and_load_round_trip(table):
     assert r["ok"] and r["filename"].endswith(".json")
     record = json.loads(r["data"])
     assert record == table.game.record()
-    other = Table("braid", deal=2) if "braid" in pasyans.GAMES else Table("clock", deal=2)
+    other = session("braid", deal=2) if "braid" in pasyans.GAMES else session("clock", deal=2)
     r2 = other.handle({"action": "load", "record": r["data"]})
     assert r2["ok"], r2
     assert other.game.key() == table.game.key() and other.game_id == "clock" and other.move_count == table.move_count
@@ -222,7 +229,7 @@ def test_bad_records_are_refused(table, record, fragment, tmp_path):
 def test_python_save_and_load_files(table, tmp_path):
     path = tmp_path / "game.json"
     table.save(path)
-    t = Table("clock", deal=1)
+    t = session("clock", deal=1)
     t.load(path)
     assert t.game.key() == table.game.key()
     t.load(str(path))
@@ -230,13 +237,38 @@ def test_python_save_and_load_files(table, tmp_path):
 
 
 # ---- the browser never writes state --------------------------------------------------------------
-def test_frontend_state_writes_are_ignored(table):
+def test_frontend_state_writes_are_ignored():
+    table = Table("clock", deal=5)
     before = snapshot(table)
     table.set_state({"status": "won", "move_count": 999, "view": {}, "layer": "english", "text_html": "<script>"})
     assert snapshot(table) == before and table.view and "<script" not in table.text_html
 
 
 # ---- Python side ----------------------------------------------------------------------------------
+def test_listeners_get_the_changed_fields_once_per_intent():
+    s = session("clock", deal=9)
+    seen: list[dict] = []
+    s.listen(seen.append)
+    r = s.handle({"action": "play", "move": "choose:D"})
+    assert r["ok"] and len(seen) == 1, "one intent, one batch of changes (one sync message)"
+    assert seen[0]["move_count"] == 1 and seen[0]["last_move"] == "choose:D" and seen[0]["view"] is s.view
+    s.handle({"action": "undo", "force": 1})
+    assert len(seen) == 2 and set(seen[1]) == {"message", "view"}, "a refusal changes only what is said"
+    assert seen[1]["view"]["seq"] == seen[0]["view"]["seq"] and seen[1]["view"]["message"]["kind"] == "error"
+
+
+def test_a_session_imports_nothing_of_jupyter():
+    import subprocess
+    import sys
+    code = ("import sys, pasyans.session as s; t = s.Session('braid', deal=3, record=False); "
+            "t.handle({'action': 'advance'}); "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('anywidget', 'traitlets', 'ipywidgets', "
+            "'IPython', 'comm', 'lxml', 'nh3', 'PIL') or m.startswith('pasyans.widgets')]; "
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---- the adaptor in Jupyter ------------------------------------------------------------------------
 def test_observable_traitlets_follow_the_game():
     t = Table("clock", deal=9)
     seen = []
@@ -254,14 +286,14 @@ def test_status_becomes_won():
     g = pasyans.GAMES["clock"].from_position(
         {**{f"clock.{r}": [f"{'A23456789TJQK'[r - 1]}{s}" for s in "SHDC"] for r in range(1, 13)},
          "clock.13": "KS KH KD", "stock": "(KC)"}, base=0, deal_no=1)
-    t = Table(g)
+    t = session(g)
     assert t.status == "playing"
     t.advance()
     assert t.status == "won" and t.view["status"] == "won"
 
 
 def test_load_line_step_back():
-    t = Table("clock", deal=4)
+    t = session("clock", deal=4)
     t.play("choose:C")
     probe = t.game.clone()
     line = [probe.legal_moves()[0] for _ in range(1) for __ in [probe.play(probe.legal_moves()[0])]]
@@ -289,11 +321,22 @@ def test_load_line_step_back():
 
 
 def test_hint_is_wired_to_the_solver():
-    t = Table("clock", deal=4)
+    t = session("clock", deal=4)
     t.play("choose:C")
     r = t.handle({"action": "hint"})
     assert r["ok"] and r["message"].startswith("Hint: ")
     assert t.view["hint"] is not None and t.view["hint"]["index"] == 0
+
+
+def test_the_table_mirrors_its_session():
+    from pasyans.session import SYNCED
+    t = Table("clock", deal=5, aside="waiting", redeals=2)
+    for msg in ({"action": "play", "move": "choose:H"}, {"action": "advance"}, {"action": "undo"},
+                {"action": "layer", "layer": "english"}, {"action": "lang", "lang": "ru"}, {"action": "fly"}):
+        t.handle(msg)
+        for k in SYNCED:
+            assert getattr(t, k) == getattr(t.session, k), k
+    assert t.game is t.session.game and t._seq == t.session._seq
 
 
 def test_repr_is_deterministic_and_informative():

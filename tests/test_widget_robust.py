@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from jupyter_client.session import json_packer
 
 import pasyans
+from pasyans.session import Session
 from pasyans.widgets import Table
 from pasyans.widgets.protocol import ACTIONS, MAX_TEXT
 
@@ -90,7 +91,7 @@ def test_no_exception_escapes_the_message_handler(wire, monkeypatch):
 def test_an_internal_error_in_an_action_is_answered(wire, monkeypatch):
     t = Table("clock", deal=2)
     before = state(t)
-    monkeypatch.setattr(Table, "_do_undo", lambda self: [][1])
+    monkeypatch.setattr(Session, "_do_undo", lambda self: [][1])
     t._on_msg(t, {"action": "undo", "req": 9}, [])
     assert wire[-1]["ok"] is False and wire[-1]["req"] == 9 and "IndexError" in wire[-1]["message"]
     assert state(t) == before

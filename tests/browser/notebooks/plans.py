@@ -8,6 +8,7 @@ the same card, and the engine's reason for refusing it is what the page must sho
 from __future__ import annotations
 
 import pasyans
+from pasyans.session import Session
 from pasyans.widgets import Table
 from pasyans.widgets.geometry import placements
 
@@ -105,11 +106,9 @@ def plan(key: str) -> dict:
         bad = {"to": sp.pile, "top_movable": top_movable}
         if not top_movable:
             break
-    t = Table(g, lang="en")
-    # the refusal as the page says it (face-down cards unnamed)
-    why = t.explain(c, s, bad["to"]) if bad else None
-    reason = t._words_of(why if isinstance(why, Exception) else pasyans.IllegalMove(why))[0] if bad else None
-    t.close()
+    # the refusal as the table words it (a face-down card unnamed), on a copy of the position
+    t = Session(g.clone(), record=False)
+    reason = t.handle({"action": "try", "from": s, "index": i, "to": bad["to"]})["message"] if bad else None
     piles = g.piles
     return {"key": key, "game": g.id, "moves_before": len(g.moves), "notation": m.notation, "card": pasyans.Card(c).ascii,
             "from": s, "index": i, "to": d, "cites": list(m.cites),
