@@ -341,8 +341,7 @@ class Session:
     def _build_view(self, anim: list | None = None) -> dict:
         g = self._game
         ru = self.lang == "ru"
-        layout = g.layout()
-        piles = g.piles
+        layout, piles = self._table()
         placed = geometry.visible_placements(layout, piles)
         labels = {s.pile: (s.label_ru if ru else s.label_en) for s in layout.spots}
         fans = {s.pile: s.fan != "none" for s in layout.spots}
@@ -475,12 +474,20 @@ class Session:
         self._message = {"kind": kind, "en": en, "ru": ru}
         self.view = {**self.view, "message": self._view_message()}
 
+    def _table(self) -> tuple[Any, dict[str, Any]]:
+        """The game's layout and piles as they lie now, computed once per position (a move's
+        animation and the view after it read them again: in the page's Python each costs)."""
+        g = self._game
+        at = (g, g.key())
+        hit = self.__dict__.get("_table_at")
+        if hit is None or hit[0][0] is not g or hit[0][1] is not at[1]:
+            hit = self._table_at = (at, (g.layout(), g.piles))
+        return hit[1]
+
     # ---- animation: where moved cards came from ---------------------------------------------
     def _positions_before(self, moves: Iterable[Move], reverse: bool) -> list[dict]:
         """For each step, the rectangle its card leaves (taken before the change)."""
-        g = self._game
-        layout = g.layout()
-        piles = g.piles
+        layout, piles = self._table()
         out = []
         for m in moves:
             for c, s, d in m.steps:
@@ -498,7 +505,7 @@ class Session:
         return out
 
     def _finish_anim(self, before: list[dict]) -> list[dict]:
-        piles = self._game.piles
+        piles = self._table()[1]
         out = []
         for a in before:
             cards = piles[a["to"]].cards if a["to"] in piles else ()
