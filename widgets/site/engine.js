@@ -8,6 +8,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PY = `
+import gc
 import json
 from pathlib import Path
 
@@ -35,6 +36,8 @@ def start(args):
     _session.listen(_changes.append)
     state = _session.state()
     _sent["ui"], _sent["book"] = state["view"].get("ui"), _book()
+    gc.collect()
+    gc.freeze()  # the engine's modules and tables, there for good: no collection walks them again
     return json.dumps(state, ensure_ascii=False)
 
 
