@@ -120,6 +120,7 @@ class Table(anywidget.AnyWidget):
     set_lang = _delegate("set_lang")
     set_layer = _delegate("set_layer")
     load_line = _delegate("load_line")
+    solve_line = _delegate("solve_line")
     step = _delegate("step")
     back = _delegate("back")
     hint = _delegate("hint")
