@@ -81,3 +81,20 @@ def test_solve_after_the_end_is_refused():
         s.play(m)
     reply = s.handle({"action": "solve"})
     assert not reply["ok"] and "the game is over" in reply["message"]
+
+
+def test_solve_from_the_deal_loads_the_notebooks_line():
+    """The notebooks load ``pasyans.solve(game, budget_states=20000)``'s line at deal 1: Solve at the
+    start of that deal loads the same line (the same solver, the same budget)."""
+    import re
+
+    from pasyans.session import SOLVE_STATES
+
+    notebook = (Path(__file__).resolve().parent.parent / "notebooks" / "octagon.ipynb").read_text(encoding="utf-8")
+    budgets = set(re.findall(r"pasyans\.solve\(game, budget_states=(\d+)\)", notebook))
+    assert budgets == {str(SOLVE_STATES)}, budgets  # the notebook's budget is the table's
+    s = Session("octagon", deal=1, record=False)
+    s.line_frames = False
+    nb = pasyans.solve(pasyans.new_game("octagon", deal=1), budget_states=SOLVE_STATES)
+    assert nb.verdict == "won"
+    assert [m.notation for m in s.solve_line().line] == [m.notation for m in nb.line]
