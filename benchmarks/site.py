@@ -7,7 +7,10 @@ other request blocked, and prints
   navigation to the first card drawn, the engine started), and until its text shows;
 * click→paint p95 for every game (the table's own measure, ``pzStats.latency``: the click on a
   card's destination or a move's button to the frame painted after the new position; the same
-  measure as ``benchmarks/widget.py`` in JupyterLab; goal ≤ 100 ms), over ``--clicks`` moves;
+  measure as ``benchmarks/widget.py`` in JupyterLab; goal ≤ 100 ms), over ``--clicks`` moves, and
+  where the time goes: the worker's round trip (intent posted to reply handled, the redraw
+  included), Python's share of it (``Session.handle`` and the JSON, timed in the worker) and the
+  table's redraw (``pzStats.draw``);
 * the site's total size and what it is made of;
 * random moves per second in the page (Pyodide on the page's thread) against the same code here.
 
