@@ -22,8 +22,10 @@ from typing import Any
 import anywidget
 import traitlets as T
 
+from pasyans import human
 from pasyans.game import Game
 from pasyans.session import Session
+from pasyans.svg import img_html
 
 from . import textsource
 
@@ -176,14 +178,24 @@ class Table(anywidget.AnyWidget):
                          ("после раскладки" if ru else "after the deal is laid out"))
             buf = io.BytesIO()
             render(g, width=860, lang=self.lang, title=title).save(buf, format="PNG", optimize=True)
-            data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
-            when = (f"after the deal is laid out ({laid} compulsory moves)" if laid
-                    else f"after {len(g.moves)} moves")
-            meta = {**(meta or {}), "image/png": {
-                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, {when}: {g.status}"}}
+            png = buf.getvalue()
+            alt = self._picture_alt(g, laid)
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+            data["text/html"] = img_html(png, alt)
+            meta = {**(meta or {}), "image/png": {"alt": alt}}
         except Exception:  # the picture is a courtesy; the live table must still show
             pass
         return data, meta
+
+    def _picture_alt(self, g: Game, laid: int) -> str:
+        """The stored picture's text alternative, in the table's language: what it shows."""
+        ru = self.lang == "ru"
+        if laid:
+            when = (f"Стол после раскладки ({laid} обязательных ходов)" if ru
+                    else f"The table after the deal is laid out ({laid} compulsory moves)")
+        else:
+            when = "Стол" if ru else "The table"
+        return f"{when}: {human.picture_text(g, self.lang)}"
 
     def _picture_game(self) -> tuple[Game, int]:
         """The game the picture for readers without a kernel shows, and how many moves it laid out:
