@@ -114,7 +114,7 @@ function render({ model: live, el }) {
     () => { hintBtn.disabled = true; say(ui("msg.thinking", "Thinking…", "Думаю…"), "info"); send({ action: "hint" }); });
   const advBtn = btn("pz-advance", "advance", "Compulsory", "a", "Play the compulsory moves", () => send({ action: "advance" }));
   const backBtn = btn("pz-back", "back", "◀ Back", ",", "Step back", () => send({ action: "back" }));
-  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", () => send({ action: "step" }));
+  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", (ev) => stepNow(ev));
   const autoBtn = h("button", { class: "pz-btn pz-auto", type: "button", "aria-keyshortcuts": "p", "data-keys": "p",
     "aria-pressed": "false", text: "Autoplay", onclick: () => toggleAuto() });
   lab(autoBtn, "title", "auto.title", "Play the line (or the compulsory moves) by itself");
@@ -238,7 +238,7 @@ function render({ model: live, el }) {
     if (!m.ok) stats.waitT0 = null;
     if (m.ok && m.filename && typeof m.data === "string") download(m.filename, m.data);
     if (m.ok && Array.isArray(m.notes)) showNotes(m);
-    if (!m.ok && ahead && m.action === "play") { dropAhead(true); draw(false); }
+    if (!m.ok && ahead && (m.action === "play" || m.action === "step")) { dropAhead(true); draw(false); }
     if (!m.ok) { if (!viewSpeaks()) say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
     if (m.action === "step" && p && p.auto) {
       auto.inflight = Math.max(0, auto.inflight - 1);
@@ -806,6 +806,14 @@ function render({ model: live, el }) {
     ahead = { els: new Set(els), seq: v.seq };
     requestAnimationFrame(() => setTimeout(() => { stats.ahead.push(performance.now() - t0); }, 0));
   }
+  // A step by hand where only one move is legal: that move is the step (the loaded line's next
+  // move is legal, so it is that one), shown at once like a click's; a refused step puts it back.
+  function stepNow(ev) {
+    const v = model.get("view");
+    const only = v && v.legal && v.legal.length === 1 ? v.legal[0] : null;
+    if (only && !ahead) { clickT0 = ev ? ev.timeStamp : performance.now(); cancelSelection(false); showAhead(v, only); }
+    send({ action: "step" });
+  }
   function dropAhead(putBack) {
     if (!ahead) return;
     for (const e of ahead.els) { e.classList.remove("pz-ahead", "pz-moving"); if (putBack) e.dataset.where = ""; }
@@ -1075,7 +1083,7 @@ function render({ model: live, el }) {
     const k = ev.key;
     const acts = {
       u: () => undoBtn.click(), r: () => redoBtn.click(), R: () => restartBtn.click(), h: () => hintBtn.click(),
-      a: () => advBtn.click(), ".": () => send({ action: "step" }), ",": () => send({ action: "back" }),
+      a: () => advBtn.click(), ".": () => stepNow(), ",": () => send({ action: "back" }),
       p: () => toggleAuto(), "+": () => faster(1), "=": () => faster(1), "-": () => faster(-1),
       n: () => newBtn.click(), g: () => { dealInput.focus(); dealInput.select(); },
       l: () => { const i = LAYERS.findIndex(([v]) => v === model.get("layer")); send({ action: "layer", layer: LAYERS[(i + 1) % LAYERS.length][0] }); },
