@@ -481,3 +481,28 @@ def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
     root.locator("select.pz-lang").select_option("en")
     expect(root.locator(".pz-undo")).to_have_text("Undo")
     assert root.locator("select.pz-lang").count() == 1
+
+
+def test_a_move_shows_at_the_click_while_the_kernel_is_busy(lab_page):
+    """The click's optimistic draw: with the kernel held busy, the card lies at once where the
+    engine said it will (``view.legal[].to``), before the kernel answers; its new position then
+    replaces it, and Undo takes the move back."""
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    page.evaluate("() => { window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+                  ".requestExecute({code: 'import time; time.sleep(3)'}); }")
+    page.wait_for_timeout(300)
+    card(root, p["from"], p["index"]).click()
+    place(root, p["to"]).click()
+    moved = root.locator(".pz-card.pz-ahead")
+    expect(moved).to_have_count(1, timeout=1500)
+    assert moved.get_attribute("data-card") in (p["card"], None)  # a card turned from the pack shows later
+    assert echo.inner_text() == f"python sees {p['moves_before']}", "the kernel was busy: the page drew it alone"
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}", timeout=30_000)
+    expect(root.locator(".pz-card.pz-ahead")).to_have_count(0)
+    expect(card(root, p["to"], p["to_count"])).to_have_count(1)
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
