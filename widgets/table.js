@@ -66,12 +66,15 @@ function render({ model: live, el }) {
   const ru = () => (model.get("view") || {}).lang === "ru";
   const tr = (en, r) => (ru() ? r : en);
   // a UI string: the kernel's (view.ui, in the table's language) when it sent one, else ours
-  // (a view may leave ui out when it has not changed: the last one sent in this language holds)
+  // (a view may leave ui out when it has not changed: then the model's own "ui", which the
+  // Jupyter table sends once per language, or the last one sent in this language holds)
   let uiSeen = { lang: null, ui: null };
+  const viewUi = (v) => v.ui || model.get("ui") || null;
   const ui = (id, en, r) => {
     const v = model.get("view") || {};
-    if (v.ui && uiSeen.ui !== v.ui) uiSeen = { lang: v.lang, ui: v.ui };
-    const u = v.ui || (uiSeen.lang === v.lang ? uiSeen.ui : null);
+    const sent = viewUi(v);
+    if (sent && uiSeen.ui !== sent) uiSeen = { lang: v.lang, ui: sent };
+    const u = sent || (uiSeen.lang === v.lang ? uiSeen.ui : null);
     return (u && typeof u[id] === "string" && u[id]) || (r !== undefined && ru() ? r : en);
   };
   function cardsWord(n) {
@@ -560,7 +563,8 @@ function render({ model: live, el }) {
     if (!v || !b) return;
     const tDraw = performance.now();
     const hadFocus = table.contains(document.activeElement);
-    const uiSig = `${v.lang}|${v.ui ? JSON.stringify(v.ui) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
+    const sentUi = viewUi(v);
+    const uiSig = `${v.lang}|${sentUi ? JSON.stringify(sentUi) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
     if (uiSig !== shownLang) { shownLang = uiSig; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
     // the words first (the toolbar's height decides the table's size), then the felt
     drawControls(v);

@@ -46,6 +46,14 @@ def _delegate(name: str) -> Any:
     return call
 
 
+def _view_to_json(view: dict, widget: Table) -> dict:
+    """The view as the comm carries it: its ``ui`` strings (15 KB) travel in the ``ui`` trait,
+    once per language, and are left out of every view that has the same."""
+    if view.get("ui") is not None and view["ui"] == widget.ui:
+        return {k: v for k, v in view.items() if k != "ui"}
+    return view
+
+
 class Table(anywidget.AnyWidget):
     """A live table for one game: ``Table("braid", deal=7, **options)`` or ``Table(game)``;
     the arguments are :class:`~pasyans.session.Session`'s. ``t.session`` is the game at the table;
@@ -58,7 +66,8 @@ class Table(anywidget.AnyWidget):
 
     # ---- what the browser draws (only Python writes these) ------------------------------
     board = T.Dict().tag(sync=True)          # the engine's layout description, once per game
-    view = T.Dict().tag(sync=True)           # the position, legal moves, status, controls
+    view = T.Dict().tag(sync=True, to_json=_view_to_json)  # the position, legal moves, status, controls
+    ui = T.Dict().tag(sync=True)             # the labels in the table's language (view["ui"], sent once)
     text_html = T.Unicode("").tag(sync=True)  # the game's text in the chosen layer (clean HTML)
     annotated = T.List(T.Unicode()).tag(sync=True)  # sentence ids that carry apparatus notes
     message = T.Dict().tag(sync=True)        # the last reply shown to the reader
@@ -91,6 +100,9 @@ class Table(anywidget.AnyWidget):
     def _mirror(self, changes: dict[str, Any]) -> None:
         """The session's changed fields into the traits (one sync message for them all)."""
         with self.hold_sync():
+            view = changes.get("view")
+            if isinstance(view, dict) and isinstance(view.get("ui"), dict) and view["ui"] != self.ui:
+                self.ui = view["ui"]
             for k, v in changes.items():
                 setattr(self, k, v)
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import nbformat
 import pytest
+from labserver import lab_server
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
-
-from labserver import lab_server
 
 CELLS = [
     "import pasyans\nfrom pasyans.widgets import Table, edition, filmstrip",
