@@ -66,12 +66,15 @@ function render({ model: live, el }) {
   const ru = () => (model.get("view") || {}).lang === "ru";
   const tr = (en, r) => (ru() ? r : en);
   // a UI string: the kernel's (view.ui, in the table's language) when it sent one, else ours
-  // (a view may leave ui out when it has not changed: the last one sent in this language holds)
+  // (a view may leave ui out when it has not changed: then the model's own "ui", which the
+  // Jupyter table sends once per language, or the last one sent in this language holds)
   let uiSeen = { lang: null, ui: null };
+  const viewUi = (v) => v.ui || model.get("ui") || null;
   const ui = (id, en, r) => {
     const v = model.get("view") || {};
-    if (v.ui && uiSeen.ui !== v.ui) uiSeen = { lang: v.lang, ui: v.ui };
-    const u = v.ui || (uiSeen.lang === v.lang ? uiSeen.ui : null);
+    const sent = viewUi(v);
+    if (sent && uiSeen.ui !== sent) uiSeen = { lang: v.lang, ui: sent };
+    const u = sent || (uiSeen.lang === v.lang ? uiSeen.ui : null);
     return (u && typeof u[id] === "string" && u[id]) || (r !== undefined && ru() ? r : en);
   };
   function cardsWord(n) {
@@ -116,7 +119,7 @@ function render({ model: live, el }) {
   const solveBtn = btn("pz-solve", "solve", "Solve", "Shift+S", "Let the solver look for a winning line from here and load it: Step and Autoplay walk it",
     () => { solveBtn.disabled = true; say(ui("msg.solving", "The solver is looking for a winning line…", "Решатель ищет выигрышную партию…"), "info"); send({ action: "solve" }); });
   const backBtn = btn("pz-back", "back", "◀ Back", ",", "Step back", () => send({ action: "back" }));
-  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", () => send({ action: "step" }));
+  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", (ev) => stepNow(ev));
   const autoBtn = h("button", { class: "pz-btn pz-auto", type: "button", "aria-keyshortcuts": "p", "data-keys": "p",
     "aria-pressed": "false", text: "Autoplay", onclick: () => toggleAuto() });
   lab(autoBtn, "title", "auto.title", "Play the line (or the compulsory moves) by itself");
@@ -241,7 +244,7 @@ function render({ model: live, el }) {
     if (!m.ok) stats.waitT0 = null;
     if (m.ok && m.filename && typeof m.data === "string") download(m.filename, m.data);
     if (m.ok && Array.isArray(m.notes)) showNotes(m);
-    if (!m.ok && ahead && m.action === "play") { dropAhead(true); draw(false); }
+    if (!m.ok && ahead && (m.action === "play" || m.action === "step")) { dropAhead(true); draw(false); }
     if (!m.ok) { if (!viewSpeaks()) say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
     if (m.action === "step" && p && p.auto) {
       auto.inflight = Math.max(0, auto.inflight - 1);
@@ -563,7 +566,8 @@ function render({ model: live, el }) {
     if (!v || !b) return;
     const tDraw = performance.now();
     const hadFocus = table.contains(document.activeElement);
-    const uiSig = `${v.lang}|${v.ui ? JSON.stringify(v.ui) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
+    const sentUi = viewUi(v);
+    const uiSig = `${v.lang}|${sentUi ? JSON.stringify(sentUi) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
     if (uiSig !== shownLang) { shownLang = uiSig; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
     // the words first (the toolbar's height decides the table's size), then the felt
     drawControls(v);
@@ -811,6 +815,14 @@ function render({ model: live, el }) {
     const t0 = clickT0 ?? performance.now();
     ahead = { els: new Set(els), seq: v.seq };
     requestAnimationFrame(() => setTimeout(() => { stats.ahead.push(performance.now() - t0); }, 0));
+  }
+  // A step by hand where only one move is legal: that move is the step (the loaded line's next
+  // move is legal, so it is that one), shown at once like a click's; a refused step puts it back.
+  function stepNow(ev) {
+    const v = model.get("view");
+    const only = v && v.legal && v.legal.length === 1 ? v.legal[0] : null;
+    if (only && !ahead) { clickT0 = ev ? ev.timeStamp : performance.now(); cancelSelection(false); showAhead(v, only); }
+    send({ action: "step" });
   }
   function dropAhead(putBack) {
     if (!ahead) return;
@@ -1090,7 +1102,7 @@ function render({ model: live, el }) {
     const k = ev.key;
     const acts = {
       u: () => undoBtn.click(), r: () => redoBtn.click(), R: () => restartBtn.click(), h: () => hintBtn.click(), S: () => solveBtn.click(),
-      a: () => advBtn.click(), ".": () => send({ action: "step" }), ",": () => send({ action: "back" }),
+      a: () => advBtn.click(), ".": () => stepNow(), ",": () => send({ action: "back" }),
       p: () => toggleAuto(), "+": () => faster(1), "=": () => faster(1), "-": () => faster(-1),
       n: () => newBtn.click(), g: () => { dealInput.focus(); dealInput.select(); },
       l: () => { const i = LAYERS.findIndex(([v]) => v === model.get("layer")); send({ action: "layer", layer: LAYERS[(i + 1) % LAYERS.length][0] }); },
