@@ -1,7 +1,7 @@
 """Solver speed: states searched per second per game, the share of deals decided in 1 s / 10 s,
 and the share of deals won by each strategy of the solver's portfolio.
 
-Usage: ``python benchmarks/solver.py [--deals 200] [--jobs 2] [--states 200000] [--games braid,clock]
+Usage: ``python benchmarks/solver.py [--deals 200] [--first 1] [--jobs 2] [--states 200000] [--games braid,clock]
 [--readings] [--option name=value ...]``.
 A deal counts as decided when the solver returns ``won`` or ``lost`` (not ``unknown``) within the
 time, under the solver's default state budget (``--states``): the probe and the other move orders
@@ -43,7 +43,8 @@ def readings(gid: str) -> list[dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=int, default=200, help="how many deals")
+    ap.add_argument("--first", type=int, default=1, help="the first deal")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--states", type=int, default=DEFAULT_STATES, help="the state budget per deal")
     ap.add_argument("--games", default=",".join(pasyans.GAMES))
@@ -59,7 +60,7 @@ def main() -> None:
             chosen = {k: full[k] for k in given}
             for opts in (readings(gid) if a.readings else [chosen]):
                 t0 = time.perf_counter()
-                rows = list(pool.map(run, [(gid, d, opts, a.states) for d in range(1, a.deals + 1)]))
+                rows = list(pool.map(run, [(gid, d, opts, a.states) for d in range(a.first, a.first + a.deals)]))
                 states = sum(r[1] for r in rows)
                 secs = sum(r[2] for r in rows) or 1e-9
                 d1 = sum(r[0] != "unknown" and r[2] <= 1 for r in rows) / len(rows)
