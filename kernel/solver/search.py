@@ -71,6 +71,7 @@ class _Search:
         self.k = k
         self.budget = budget_states
         self.deadline = deadline
+        self.check_at = 1024
         self.spent = 0  # states of searches finished (or cut short)
         self.line: list[Move] = []
         plain_moves = type(k).play is Knowledge.play and type(k).back is Knowledge.back
@@ -95,9 +96,11 @@ class _Search:
         """At the n-th state: stop at the budget or the time cap; note the furthest position."""
         if n > self.budget:
             raise _Budget
-        if n % 1024 == 0 and time.process_time() > self.deadline:
-            self.res.cut_by_time = True
-            raise _Budget
+        if n >= self.check_at:  # the clock is read every 1,024 states (a best-first count jumps)
+            self.check_at = n - n % 1024 + 1024
+            if time.process_time() > self.deadline:
+                self.res.cut_by_time = True
+                raise _Budget
         p = self.k.progress(self.g)
         if p > self.res.best_progress:
             self.res.best_progress = p
