@@ -2,7 +2,8 @@
 
 :mod:`.search` holds the search; :mod:`.knowledge` the base class of what a search may know of a
 game beyond its rules (:data:`PLAIN`: nothing); one module per game holds that game's knowledge,
-registered by game id. ``solve(g)`` uses the game's knowledge, ``solve(g, knowledge=PLAIN)``
+registered by game id; :mod:`.streamliners` the generic incomplete strategies of a solve's
+portfolio (:class:`Strategy`). ``solve(g)`` uses the game's knowledge, ``solve(g, knowledge=PLAIN)``
 the plain search.
 """
 from __future__ import annotations
@@ -12,11 +13,22 @@ from typing import Any
 
 from ..game import Game
 from ..move import Move
-from . import besieged_city, braid, brunette_blonde, favorite, go_no_go, indian_empress, octagon, parterre, village  # noqa: F401  (each module registers its game's knowledge)
-from .knowledge import KIND_ORDER, KNOWLEDGE, PLAIN, Knowledge, knowledge_for, register
+from . import (  # noqa: F401  (each game's module registers its knowledge)
+    besieged_city,
+    braid,
+    brunette_blonde,
+    favorite,
+    go_no_go,
+    indian_empress,
+    octagon,
+    parterre,
+    streamliners,
+    village,
+)
+from .knowledge import KIND_ORDER, KNOWLEDGE, PLAIN, Knowledge, Strategy, knowledge_for, register
 from .search import DEFAULT_STATES, Result, solve
 
-__all__ = ["DEFAULT_STATES", "KIND_ORDER", "KNOWLEDGE", "PLAIN", "Hint", "Knowledge", "Result", "hint",
+__all__ = ["DEFAULT_STATES", "KIND_ORDER", "KNOWLEDGE", "PLAIN", "Hint", "Knowledge", "Result", "Strategy", "hint",
            "knowledge_for", "play_line", "register", "solve"]
 
 

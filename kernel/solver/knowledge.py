@@ -3,7 +3,10 @@
 A game's knowledge (one module per game in this package, registered by game id, as OpenSpiel
 keeps its algorithms apart from its games) folds symmetries into the position key, names moves
 that can be played alone, orders the moves (and drops moves another provably dominates), proves
-positions lost, and asks for a probe or other move orders on shares of the budget. The rules
+positions lost, and asks for a probe or other move orders on shares of the budget. Its
+:meth:`Knowledge.portfolio` names the strategies a solve runs, each on its share of the state
+budget: the streamlined ones (:meth:`Knowledge.streamliners`, see :mod:`.streamliners`), which
+may only ever find a win, then the complete ones, which alone may prove a loss. The rules
 module never knows of it. One knowledge object serves one search: it may keep caches of its own,
 and the search tells it of every move it plays and takes back (:meth:`Knowledge.play`,
 :meth:`Knowledge.back`), so that no verdict depends on questions asked before the search.
@@ -11,6 +14,7 @@ and the search tells it of every move it plays and takes back (:meth:`Knowledge.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..game import Game
@@ -18,6 +22,34 @@ from ..move import Move
 from ..players import KIND_ORDER
 
 G = TypeVar("G", bound=Game)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One strategy of a solve's portfolio, run on ``share`` of the state budget.
+
+    ``streamline`` (None for a complete strategy) makes, from the game's own knowledge, the
+    knowledge the strategy searches with: one that may play a move alone that is not provably
+    safe, fold positions that are not symmetric, or drop moves (:class:`.streamliners.Streamlined`).
+    Such a strategy is incomplete: the search believes only the wins it finds, and only once
+    their line replays to a won game through the public rules; its dead ends prove nothing.
+    A complete strategy (``streamline`` None) searches with the game's knowledge itself, so
+    when it exhausts the space, that proves the loss. ``order`` is the knowledge's move order
+    to search in (0 the game's own, see :meth:`Knowledge.orders`), ``probe`` a
+    limited-discrepancy search instead of depth first. ``name`` is what
+    :attr:`.search.Result.strategy` records when the strategy decides.
+    """
+
+    name: str
+    share: float
+    streamline: Callable[[Knowledge[Any]], Knowledge[Any]] | None = None
+    order: int = 0
+    probe: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether the strategy may prove a loss (it searches with the game's own knowledge)."""
+        return self.streamline is None
 
 
 class Knowledge(Generic[G]):
@@ -71,6 +103,21 @@ class Knowledge(Generic[G]):
         """The share of the state budget for a limited-discrepancy probe before the depth-first
         search; 0 for none. Where a win often hides behind an early choice."""
         return 0.0
+
+    def streamliners(self, g: G) -> tuple[Strategy, ...]:
+        """The incomplete strategies run first, each on its share (none by default). A game's
+        knowledge returns its own and the generic ones of :mod:`.streamliners` it finds worth
+        their share, tuned by measurement; they may only ever report a win."""
+        return ()
+
+    def portfolio(self, g: G) -> tuple[Strategy, ...]:
+        """The strategies a solve runs in turn before the complete depth-first search in the
+        game's own order takes the rest of the budget: the :meth:`streamliners`, then the
+        :meth:`probe` and the alternative :meth:`orders`."""
+        share = self.probe(g)
+        probe = (Strategy("probe", share, probe=True),) if share else ()
+        orders = tuple(Strategy(f"order {i}", part, order=i) for i, part in enumerate(self.orders(g), 1))
+        return self.streamliners(g) + probe + orders
 
     def progress(self, g: G) -> int:
         """The search's measure of how far a position is: by default the cards home."""

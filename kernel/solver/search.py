@@ -1,16 +1,22 @@
-"""The search: depth first over a transposition table, a limited-discrepancy probe, other move orders.
+"""The search: a portfolio of strategies on shares of a state budget, then the complete depth-first search.
 
 The search plays the engine's own moves (``_generate``/``_apply``), so the stock, passes and
 compulsory actions are modelled exactly as the engine plays them. It keeps a transposition table
 over the knowledge's canonical key (cards are faces, so duplicate cards of two- and four-pack
 games are already one; a game's knowledge may fold more symmetry), plays a move alone when it is
 the only one (the deal, compulsory actions) or when the knowledge calls it safe, stops at a
-position the knowledge proves hopeless, and tries the moves in the knowledge's order. The
-knowledge may ask for a limited-discrepancy probe on a share of the budget before the depth-first
-search, where wins hide behind early choices, and for searches in other move orders on shares of
-it, where no one order finds every win. Verdicts are bounded by ``budget_states``, so they are the
-same on every machine; ``budget_s`` is only a safety cap. Seconds are CPU seconds of the solving
-process, so a busy machine neither cuts a search shorter nor reports it slower than an idle one.
+position the knowledge proves hopeless, and tries the moves in the knowledge's order.
+
+Before the depth-first search in the game's own order takes the rest of the budget, the
+knowledge's portfolio (:meth:`.knowledge.Knowledge.portfolio`) runs, each strategy on its
+share: streamlined strategies first (:mod:`.streamliners`), incomplete, whose wins are believed
+only once their line replays to a won game through the public rules and whose exhausted space
+proves nothing; then complete ones (a limited-discrepancy probe, where wins hide behind early
+choices; other move orders, where no one order finds every win), which prove a loss when they
+exhaust the space. So ``lost`` is always a proof. Verdicts are bounded by ``budget_states``, so
+they are the same on every machine; ``budget_s`` is only a safety cap. Seconds are CPU seconds
+of the solving process, so a busy machine neither cuts a search shorter nor reports it slower
+than an idle one.
 """
 from __future__ import annotations
 
@@ -19,17 +25,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import PasyansError
 from ..game import Game
 from ..move import Move
 from ..players import blind_play
-from .knowledge import Knowledge, knowledge_for
+from .knowledge import Knowledge, Strategy, knowledge_for
 
 DEFAULT_STATES = 200_000
 
 
 @dataclass
 class Result:
-    """A solver's verdict: ``won`` with ``line``, ``lost`` (proved), or ``unknown`` (budget spent)."""
+    """A solver's verdict: ``won`` with ``line``, ``lost`` (proved), or ``unknown`` (budget spent).
+
+    ``strategy`` names what decided: ``"blind"`` (the blind playout), a portfolio strategy's name
+    (:class:`.knowledge.Strategy`) or ``"search"`` (the depth-first search in the game's order);
+    empty when unknown."""
 
     verdict: str
     line: list[Move] = field(default_factory=list)
@@ -38,6 +49,7 @@ class Result:
     cut_by_time: bool = False
     best: list[Move] = field(default_factory=list)  # the line to the furthest position reached
     best_progress: int = 0
+    strategy: str = ""
 
     def __repr__(self) -> str:
         extra = ", cut short by the time cap" if self.cut_by_time else ""
@@ -53,6 +65,7 @@ class _Search:
     the result."""
 
     def __init__(self, game: Game, k: Knowledge[Any], budget_states: int, deadline: float) -> None:
+        self.game = game
         self.g = g = game.clone()
         self.k = k
         self.budget = budget_states
@@ -63,12 +76,19 @@ class _Search:
         self.apply: Callable[[Move], None] = g._apply if plain_moves else lambda m: k.play(g, m)
         self.restore: Callable[[tuple], None] = g._restore if plain_moves else lambda snap: k.back(g, snap)
         self.res = Result("unknown", best_progress=k.progress(g))
+        self.past = self.past_keys(k)
+
+    def past_keys(self, k: Knowledge[Any]) -> set[tuple]:
+        """The keys under ``k`` of the positions of this game's past: the public API refuses
+        them again."""
+        g = self.g
         now = g._snapshot()
-        self.past = set()  # positions of this game's past: the public API refuses them again
+        past = set()
         for snap in g._history:
             self.restore(snap)
-            self.past.add(k.canonical_key(g))
+            past.add(k.canonical_key(g))
         self.restore(now)
+        return past
 
     def visit(self, n: int) -> None:
         """At the n-th state: stop at the budget or the time cap; note the furthest position."""
@@ -97,35 +117,79 @@ def solve(game: Game, budget_states: int = DEFAULT_STATES, budget_s: float = 10.
     """Decide ``game`` from its current position; the game itself is not changed.
 
     The blind player's line is tried first (it costs one playout): when it wins, that is the
-    verdict, so the thoughtful verdict is never below the blind one. Then, when the knowledge
-    asks for one, a limited-discrepancy probe on a share of the state budget; then the
-    depth-first search in each of its alternative move orders on its share; then the search in
-    the game's own order on the rest. ``knowledge`` is the game's own (a fresh object per solve)
-    unless given: ``PLAIN`` runs the plain search.
+    verdict, so the thoughtful verdict is never below the blind one. Then the strategies of the
+    knowledge's portfolio, each on its share of the state budget (streamlined ones, whose wins
+    are replayed before they are believed; a limited-discrepancy probe; other move orders), then
+    the depth-first search in the game's own order on the rest. ``knowledge`` is the game's own
+    (a fresh object per solve) unless given: ``PLAIN`` runs the plain search.
     """
     start = time.process_time()
     probe = game.clone()
     if blind_play(probe) == "won":
         line = probe.moves[len(game.moves):]
-        return Result("won", line, 0, time.process_time() - start, best=line, best_progress=probe.progress())
+        return Result("won", line, 0, time.process_time() - start, best=line, best_progress=probe.progress(),
+                      strategy="blind")
     k = knowledge_for(game) if knowledge is None else knowledge
     s = _Search(game, k, budget_states, start + budget_s)
-    share = k.probe(s.g)
     try:
-        won = _on_share(s, int(budget_states * share), _probe) if share else None
-        for order, part in enumerate(k.orders(s.g), 1):
-            if won is None:
-                won = _in_order(s, order, int(budget_states * part))
+        won = None
+        for strategy in k.portfolio(s.g):
+            won = _run(s, strategy, int(budget_states * strategy.share))
+            if won is not None:
+                s.res.strategy = strategy.name
+                break
         if won is None:
             won = _depth_first(s)
+            s.res.strategy = "search"
         s.res.verdict = "won" if won else "lost"
         if won:
             s.res.line = list(s.line)
     except _Budget:
         s.res.verdict = "unknown"
+        s.res.strategy = ""
     s.res.states = s.spent
     s.res.seconds = time.process_time() - start
     return s.res
+
+
+def _run(s: _Search, strategy: Strategy, budget: int) -> bool | None:
+    """Run one strategy of the portfolio on ``budget`` states: True when ``s.line`` wins, False
+    when a complete strategy exhausted the space (a proof), None when the next takes over from
+    the root. A streamlined strategy's win counts only once its line replays to a won game
+    through the public rules; its exhausted space proves nothing (None)."""
+    search = _probe if strategy.probe else _depth_first
+    main = s.k
+    if strategy.streamline is None:
+        main.order = strategy.order
+        try:
+            return _on_share(s, budget, search)
+        finally:
+            main.order = 0
+    root = s.g._snapshot()
+    s.k = k = strategy.streamline(main)
+    s.past, past = s.past_keys(k), s.past
+    k.order = strategy.order
+    try:
+        won = _on_share(s, budget, search)
+    finally:
+        k.order = main.order = 0
+        s.k, s.past = main, past
+    if won and _replays(s.game, s.line):
+        return True
+    s.line.clear()
+    s.restore(root)
+    return None
+
+
+def _replays(game: Game, line: list[Move]) -> bool:
+    """Whether ``line`` played on a clone of ``game`` through the public rules wins it."""
+    g = game.clone()
+    try:
+        for m in line:
+            g.play(m)
+    except PasyansError:
+        return False
+    return g.status == "won"
 
 
 def _depth_first(s: _Search) -> bool:
@@ -200,15 +264,6 @@ def _on_share(s: _Search, budget: int, strategy: Callable[[_Search], bool]) -> b
         return None
     finally:
         s.budget = full
-
-
-def _in_order(s: _Search, order: int, budget: int) -> bool | None:
-    """The depth-first search in the knowledge's alternative move order ``order`` on ``budget``."""
-    s.k.order = order
-    try:
-        return _on_share(s, budget, _depth_first)
-    finally:
-        s.k.order = 0
 
 
 def _probe(s: _Search) -> bool:
