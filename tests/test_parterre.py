@@ -242,8 +242,9 @@ def _small(seed: int, low: int, nbq: int, **options) -> Parterre:
 
 
 def unpruned() -> K:
-    """The search without this game's proofs, safe moves and order (its key kept)."""
-    return type("Unpruned", (K,), {n: getattr(Knowledge, n) for n in ("safe_move", "ordered", "hopeless")})()
+    """The search without this game's proofs, safe moves, order and streamliners (its key kept)."""
+    names = ("safe_move", "ordered", "hopeless", "streamliners")
+    return type("Unpruned", (K,), {n: getattr(Knowledge, n) for n in names})()
 
 
 SMALL = ([(s, 7, 1, {}) for s in (0, 1, 6, 9, 11, 12)] + [(s, 6, 2, {}) for s in (1, 2, 4, 7, 9, 11, 13)]

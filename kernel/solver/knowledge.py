@@ -36,7 +36,8 @@ class Strategy:
     A complete strategy (``streamline`` None) searches with the game's knowledge itself, so
     when it exhausts the space, that proves the loss. ``order`` is the knowledge's move order
     to search in (0 the game's own, see :meth:`Knowledge.orders`), ``probe`` a
-    limited-discrepancy search instead of depth first. ``name`` is what
+    limited-discrepancy search instead of depth first, ``best_first`` a best-first search by
+    :meth:`Knowledge.cost`. ``name`` is what
     :attr:`.search.Result.strategy` records when the strategy decides.
     """
 
@@ -45,6 +46,7 @@ class Strategy:
     streamline: Callable[[Knowledge[Any]], Knowledge[Any]] | None = None
     order: int = 0
     probe: bool = False
+    best_first: bool = False
 
     @property
     def complete(self) -> bool:
@@ -118,6 +120,11 @@ class Knowledge(Generic[G]):
         probe = (Strategy("probe", share, probe=True),) if share else ()
         orders = tuple(Strategy(f"order {i}", part, order=i) for i, part in enumerate(self.orders(g), 1))
         return self.streamliners(g) + probe + orders
+
+    def cost(self, g: G) -> Any:
+        """For a best-first strategy: how far from a win the position looks, lowest expanded
+        first (any comparable value; by default the cards not home)."""
+        return -self.progress(g)
 
     def progress(self, g: G) -> int:
         """The search's measure of how far a position is: by default the cards home."""

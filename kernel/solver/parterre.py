@@ -2,7 +2,9 @@
 
 A card goes up at once when no lower card can need it to carry another; of moves into empty
 packets one is tried, a bouquet card is laid or played up only where it carries the next card;
-a position is dead when no packet card can ever leave.
+a position is dead when no packet card can ever leave. Before the complete search, best-first
+streamlined searches (every card up at once, positions weighed by :class:`_Weighed`) find most
+wins on a share of the budget.
 """
 
 from __future__ import annotations
@@ -13,7 +15,14 @@ from functools import cache
 from ..cards import RANK, SUIT
 from ..games.parterre import GARDEN, Parterre
 from ..move import Move
-from .knowledge import Knowledge, register
+from .knowledge import Knowledge, Strategy, register
+from .streamliners import FoundationsAtOnce
+
+#: The best-first streamliners' weights (see :class:`_Weighed`), each on its share of the budget:
+#: chosen by measurement on the deals the committed table leaves unknown (benchmarks/solver.py),
+#: where they find different wins.
+WEIGHTS = ((3, 1, 2, 2, 1), (3, 1, 1, 2, 2), (3, 0, 1, 2, 1), (3, 1, 1, 2, 1))
+STREAMLINED_SHARE = 0.075
 
 
 def _base_cost(base: int, pairs: list[tuple[int, int]], depths: list[tuple[int, int]]) -> tuple[int, int]:
@@ -99,6 +108,44 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     return True
 
 
+class _Weighed(FoundationsAtOnce):
+    """Every card up as soon as it can go (a streamliner), and a position's cost for a best-first
+    search: the cards not home, the cards lying on the next card of a suit, the cards lying on a
+    lower card of their own suit (each must move off before that one goes up), less the empty
+    packets and the cards left in the bouquet (both are room to move), weighed by ``weights``."""
+
+    def __init__(self, inner: Knowledge[Parterre], weights: tuple[int, int, int, int, int]) -> None:
+        super().__init__(inner)
+        self.weights = weights
+
+    def cost(self, g: Parterre) -> int:
+        home_w, depth_w, inv_w, empty_w, bouquet_w = self.weights
+        fd = g._fd
+        home = sum(map(len, fd))
+        nxt = {13 * s + len(f) for s, f in enumerate(fd) if len(f) < 13}
+        depth = inverted = empty = 0
+        for pile in g._gd:
+            if not pile:
+                empty += 1
+                continue
+            n = len(pile)
+            low = [99] * 4
+            for i, c in enumerate(pile):  # bottom to top
+                if c in nxt:
+                    depth += n - 1 - i
+                r, su = RANK[c], SUIT[c]
+                if r > low[su]:
+                    inverted += 1
+                else:
+                    low[su] = r
+        return (home_w * (52 - home) + depth_w * depth + inv_w * inverted - empty_w * empty
+                - bouquet_w * len(g._bq))
+
+
+def _weighed(weights: tuple[int, int, int, int, int]) -> Callable[[Knowledge[Parterre]], Knowledge[Parterre]]:
+    return lambda inner: _Weighed(inner, weights)
+
+
 @register("parterre")
 class ParterreKnowledge(Knowledge[Parterre]):
     """The Parterre's knowledge (no caches)."""
@@ -108,6 +155,14 @@ class ParterreKnowledge(Knowledge[Parterre]):
         its ace is known by its height."""
         fd = tuple(map(len, g._fd)) if g.options["bases"] == "aces" else tuple(map(tuple, g._fd))
         return tuple(sorted(map(tuple, g._gd))), tuple(sorted(g._bq)), fd, len(g._stock)
+
+    def streamliners(self, g: Parterre) -> tuple[Strategy, ...]:
+        """Best-first searches with every card up at once, one for each of the :data:`WEIGHTS`
+        (with the deck's default reading only; the others keep the complete search)."""
+        if g.options["bases"] != "aces" or g.options["transfer"] != "single":
+            return ()
+        return tuple(Strategy(f"best first {i}", STREAMLINED_SHARE, _weighed(w), best_first=True)
+                     for i, w in enumerate(WEIGHTS, 1))
 
     def safe_move(self, g: Parterre, moves: list[Move]) -> Move | None:
         """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more

@@ -20,6 +20,7 @@ than an idle one.
 """
 from __future__ import annotations
 
+import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ class _Search:
         self.k = k
         self.budget = budget_states
         self.deadline = deadline
+        self.check_at = 1024
         self.spent = 0  # states of searches finished (or cut short)
         self.line: list[Move] = []
         plain_moves = type(k).play is Knowledge.play and type(k).back is Knowledge.back
@@ -94,9 +96,11 @@ class _Search:
         """At the n-th state: stop at the budget or the time cap; note the furthest position."""
         if n > self.budget:
             raise _Budget
-        if n % 1024 == 0 and time.process_time() > self.deadline:
-            self.res.cut_by_time = True
-            raise _Budget
+        if n >= self.check_at:  # the clock is read every 1,024 states (a best-first count jumps)
+            self.check_at = n - n % 1024 + 1024
+            if time.process_time() > self.deadline:
+                self.res.cut_by_time = True
+                raise _Budget
         p = self.k.progress(self.g)
         if p > self.res.best_progress:
             self.res.best_progress = p
@@ -157,7 +161,7 @@ def _run(s: _Search, strategy: Strategy, budget: int) -> bool | None:
     when a complete strategy exhausted the space (a proof), None when the next takes over from
     the root. A streamlined strategy's win counts only once its line replays to a won game
     through the public rules; its exhausted space proves nothing (None)."""
-    search = _probe if strategy.probe else _depth_first
+    search = _probe if strategy.probe else _best_first if strategy.best_first else _depth_first
     main = s.k
     if strategy.streamline is None:
         main.order = strategy.order
@@ -323,3 +327,75 @@ def _probe(s: _Search) -> bool:
         if not cut:
             return False
         depth += 1
+
+
+def _best_first(s: _Search) -> bool:
+    """Best first by the knowledge's :meth:`~.knowledge.Knowledge.cost`, each position once, until
+    the budget is spent: the open position of the lowest cost is expanded next (ties: the one
+    opened first). True when ``s.line`` wins; False when the space is exhausted.
+
+    The search jumps between positions, so the knowledge's :meth:`~.knowledge.Knowledge.back`
+    must restore any position it was shown, not only the previous ones of a line.
+    """
+    g, k, line = s.g, s.k, s.line
+    apply, restore = s.apply, s.restore
+    root = g._snapshot()
+    seen = set(s.past)
+    base = len(seen)
+    moves_of: list[tuple[int, Move | None]] = [(-1, None)]  # each opened position: its parent and move
+    heap: list[tuple[Any, int, tuple]] = []
+    n = 0
+
+    def open_here(parent: int, move: Move | None) -> bool:
+        """Open the current position (True: it is won)."""
+        nonlocal n
+        if g._won():
+            node, m = parent, move
+            tail = [m]
+            while node > 0:
+                node, m = moves_of[node]
+                tail.append(m)
+            line[:] = [m for m in reversed(tail) if m is not None]
+            return True
+        if g._ended():
+            return False
+        key = k.canonical_key(g)
+        if key in seen:
+            return False
+        seen.add(key)
+        if k.hopeless(g):
+            return False
+        n += 1
+        moves_of.append((parent, move))
+        heapq.heappush(heap, (k.cost(g), n, g._snapshot()))
+        return False
+
+    try:
+        if open_here(0, None):
+            return True
+        while heap:
+            _, node, snap = heapq.heappop(heap)
+            restore(snap)
+            line[:] = _line_to(moves_of, node)
+            s.visit(s.spent + len(seen) - base)
+            for m in s.moves():
+                apply(m)
+                won = open_here(node, m)
+                restore(snap)
+                if won:
+                    return True
+        restore(root)
+        line.clear()
+        return False
+    finally:
+        s.spent += len(seen) - base
+
+
+def _line_to(moves_of: list[tuple[int, Move | None]], node: int) -> list[Move]:
+    """The moves from the root to opened position ``node``."""
+    tail: list[Move] = []
+    while node > 0:
+        node, m = moves_of[node]
+        if m is not None:
+            tail.append(m)
+    return tail[::-1]

@@ -18,19 +18,18 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from ..cards import RANK, SUIT
-from ..game import Game
 from ..move import Move
-from .knowledge import Knowledge, Strategy
+from .knowledge import G, Knowledge, Strategy
 
 
-class Streamlined(Knowledge[Any]):
+class Streamlined(Knowledge[G]):
     """The game's knowledge ``inner``, unchanged: a streamliner overrides what it changes.
 
     Moves are played and taken back through ``inner`` (its caches stay right), and the move
     order asked of ``inner`` is the one the search sets on this object.
     """
 
-    def __init__(self, inner: Knowledge[Any]) -> None:
+    def __init__(self, inner: Knowledge[G]) -> None:
         self.inner = inner
 
     @property
@@ -42,38 +41,41 @@ class Streamlined(Knowledge[Any]):
     def order(self, value: int) -> None:
         self.inner.order = value
 
-    def canonical_key(self, g: Game) -> tuple:
+    def canonical_key(self, g: G) -> tuple:
         return self.inner.canonical_key(g)
 
-    def safe_move(self, g: Game, moves: list[Move]) -> Move | None:
+    def safe_move(self, g: G, moves: list[Move]) -> Move | None:
         return self.inner.safe_move(g, moves)
 
-    def ordered(self, g: Game, moves: list[Move]) -> list[Move]:
+    def ordered(self, g: G, moves: list[Move]) -> list[Move]:
         return self.inner.ordered(g, moves)
 
-    def hopeless(self, g: Game) -> bool:
+    def hopeless(self, g: G) -> bool:
         return self.inner.hopeless(g)
 
-    def progress(self, g: Game) -> int:
+    def progress(self, g: G) -> int:
         return self.inner.progress(g)
 
-    def play(self, g: Game, move: Move) -> None:
+    def cost(self, g: G) -> Any:
+        return self.inner.cost(g)
+
+    def play(self, g: G, move: Move) -> None:
         self.inner.play(g, move)
 
-    def back(self, g: Game, snap: tuple) -> None:
+    def back(self, g: G, snap: tuple) -> None:
         self.inner.back(g, snap)
 
 
-class FoundationsAtOnce(Streamlined):
+class FoundationsAtOnce(Streamlined[G]):
     """Every move to a foundation is played alone, as soon as there is one, even when the game's
     knowledge cannot prove it safe (Solvitaire's auto-foundations): the first of ``kinds`` in the
     game's order, after the game's own safe move."""
 
-    def __init__(self, inner: Knowledge[Any], kinds: Collection[str] = ("found",)) -> None:
+    def __init__(self, inner: Knowledge[G], kinds: Collection[str] = ("found",)) -> None:
         super().__init__(inner)
         self.kinds = frozenset(kinds)
 
-    def safe_move(self, g: Game, moves: list[Move]) -> Move | None:
+    def safe_move(self, g: G, moves: list[Move]) -> Move | None:
         safe = self.inner.safe_move(g, moves)
         if safe is not None:
             return safe
@@ -81,13 +83,13 @@ class FoundationsAtOnce(Streamlined):
         return next((m for m in moves if m.kind in kinds), None)
 
 
-class SuitsFolded(Streamlined):
+class SuitsFolded(Streamlined[G]):
     """Positions alike up to a renaming of the suits share a key: the suits are renamed in the
     order they first appear in the game's piles, as if every suit played alike (Solvitaire's suit
     symmetry). Unsound for proofs where suits are not interchangeable (foundations by suit, a
     deal's own cards), so it is only a streamliner: one of two such positions is searched."""
 
-    def canonical_key(self, g: Game) -> tuple:
+    def canonical_key(self, g: G) -> tuple:
         names: dict[int, int] = {}
         piles = []
         for p in g._p.values():
