@@ -621,3 +621,19 @@ def test_the_pack_turned_last_wins_a_deal_the_usual_order_leaves_unknown():
     res = solve(g, budget_states=20_000, budget_s=600)
     assert res.verdict == "won" and play_line(g, res.line).status == "won"
     assert solve(g, budget_states=20_000, budget_s=600, knowledge=OneOrder()).verdict == "unknown"
+
+
+def test_cards_played_up_at_once_win_a_deal_the_complete_orders_leave_unknown():
+    # Deal 28: the streamlined search finds its win on its share (4,000 of 200,000 states);
+    # the complete orders do not within 40,000. Its win replays; it never calls a deal lost.
+    g = pasyans.new_game("besieged_city", 28)
+    res = solve(g, budget_states=200_000, budget_s=600)
+    assert res.strategy == "foundations at once" and play_line(g, res.line).status == "won"
+    assert solve(g, budget_states=40_000, budget_s=600, knowledge=NoStreamliner()).verdict == "unknown"
+
+
+class NoStreamliner(BesiegedCityKnowledge):
+    """The knowledge without its streamlined search."""
+
+    def streamliners(self, g):
+        return ()

@@ -401,6 +401,22 @@ def test_early_deals_decided_and_won_lines_replay():
     assert verdicts == {1: "lost", 14: "won"}
 
 
+def test_the_probe_finds_the_win_the_depth_first_search_misses():
+    # Deal 7 (the example once in the README): the depth-first search alone spends its
+    # states below an early choice; the portfolio's probe finds the win on its share (6,000).
+    g = pasyans.new_game("braid", deal=7)
+    assert solve(g, 20_000, 60, knowledge=_DepthFirstOnly()).verdict == "unknown"
+    res = solve(g, 200_000, 60)
+    assert res.strategy == "probe" and play_line(g, res.line).status == "won"
+
+
+class _DepthFirstOnly(K):
+    """The Braid's knowledge without its portfolio."""
+
+    def portfolio(self, g):
+        return ()
+
+
 # ---- the last pass: the waste is a stack for good --------------------------------------------
 def lastpass(seed):
     """A position of the last pass with a long waste: packets of base 7 half built or more,

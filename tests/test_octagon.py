@@ -391,7 +391,7 @@ def test_hopeless_when_the_last_laying_turns_a_card_onto_one_it_needs():
              p1="TC KS QS", p2="JS TS", p3="8S", p4="KD KH 5D 3D KC QC")
     packets = tuple(tuple(p.cards) for p in pos._packets)
     assert not octagon._stuck(tuple(map(tuple, K()._heights(pos))), packets, tuple(pos._middle.cards),
-                              K()._leavers(pos))
+                              K()._leavers(pos), False)
     assert K().hopeless(pos) and solve(pos, 5000, 30).verdict == "lost"
     assert solve(pos, 5000, 30, PLAIN).verdict == "lost"
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..cards import RANK, SUIT
 from ..games.braid import NEXT_WRAP, PILE_LEN, SIDES, Braid
 from ..move import Move
-from .knowledge import Knowledge, register
+from .knowledge import Knowledge, Strategy, register
 
 #: A bound of ``Braid._ready`` for a card that can never go up.
 NEVER = 10**6
@@ -22,6 +22,10 @@ NEVER = 10**6
 FILL_NEAR = 1
 #: The solver's order of the other kinds of move (a far fill comes at 3).
 SOLVER_RANK = {"found": 0, "turn": 2, "redeal": 4}
+#: The portfolio's shares of the state budget (measured on deals 1-50, see ``portfolio``): a
+#: short depth-first search, then a limited-discrepancy probe.
+QUICK_SHARE = 0.01
+PROBE_SHARE = 0.03
 
 
 #: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
@@ -350,6 +354,15 @@ class BraidKnowledge(Knowledge[Braid]):
                 tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
                 tuple(sorted(tuple(p[n].cards) for n in g._ends)),
                 tuple(sorted(tuple(p[n].cards) for n in SIDES)), g.dealt, g.pass_no)
+
+    def portfolio(self, g: Braid) -> tuple[Strategy, ...]:
+        """A short depth-first search (most won deals fall within a few hundred positions of
+        its first line), then a limited-discrepancy probe: the depth-first search, left to
+        itself, may spend the whole budget in the last pass below an early choice to put up a
+        card of the pack that its twin in the braid needed the packet for (deal 7: its win
+        leaves the order three times, twice to keep the 6♠ in the waste). Both are complete:
+        the rest of the budget goes to the depth-first search."""
+        return (Strategy("quick search", QUICK_SHARE), Strategy("probe", PROBE_SHARE, probe=True))
 
     def safe_move(self, g: Braid, moves: list[Move]) -> Move | None:
         """A card going up that has no rival: its twin (the same card of the other pack) is

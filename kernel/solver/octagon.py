@@ -53,7 +53,7 @@ def _builders(h: Any, any_suit: bool) -> frozenset:
 
 
 @lru_cache(maxsize=1024)  # hits come from nearby positions; a big cache only loads the collector
-def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
+def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset, any_suit: bool) -> bool:
     """Whether some card can never go up, with every card outside ``packets`` and ``middle``
     free (see ``Octagon.hopeless``). ``h`` holds the heights of the ace piles by suit; the
     cards of the stacks leave from the top only, upwards or, a middle card of ``leavers``, by a
@@ -68,33 +68,16 @@ def _stuck(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> bool:
     card needs a copy of this rank up before it leaves, which can only be the twin; and the
     second copy needs both copies of every lower rank up, as the other ace pile of its suit
     must have reached the rank below.
+
+    The cards are taken off by ``_Turning.settle`` with the cards of ``leavers`` loose in the
+    middle; its builds onto possible packet tops add nothing to them, for a card the middle
+    gives up that way may leave by a build (``_leavers``), so it is one of them.
     """
     marking = _marked(h, packets, middle, leavers)
     if marking is None:
         return True
     stacks, left, firsts = marking
-    held = _held(h, firsts, left)
-    reach, reach2 = [0] * 4, [0] * 4
-    for s in range(4):
-        _rise(s, left, reach, reach2)
-    suit, rank = SUIT, RANK
-    mid = stacks[-1]
-    moved = True
-    while moved:
-        moved = False
-        for st in stacks:
-            while st:
-                x = st[-1]
-                c = x & CARD
-                s, r = suit[c], rank[c]
-                if r - 1 > (reach2 if x & SECOND else reach)[s] and not (st is mid and c in leavers):
-                    break
-                st.pop()
-                left[c] -= 1 + held.pop(c, 0)
-                if reach[s] == r - 1 or reach2[s] == r - 1:  # else neither reach moves
-                    _rise(s, left, reach, reach2)
-                moved = True
-    return any(stacks)
+    return any(_Turning(stacks, left, any_suit, _held(h, firsts, left), leavers).stacks)
 
 
 def _marked(h: tuple, packets: tuple, middle: tuple, leavers: frozenset) -> tuple | None:
@@ -265,8 +248,9 @@ class _Turning:
     turned: bool = False
     at: int = -1
 
-    def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int]) -> None:
-        self.stacks, self.left, self.held = stacks, left, held
+    def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int],
+                 loose: frozenset = frozenset()) -> None:
+        self.stacks, self.left, self.held, self.loose = stacks, left, held, loose
         # what each card offers as a packet top (see ``_CARD_KEYS``)
         self.keys = _RANK_KEYS if any_suit else _CARD_KEYS
         self.reach, self.reach2 = [0] * 4, [0] * 4
@@ -431,7 +415,7 @@ class _Turning:
     def settle(self) -> None:
         """Take off the stacks every top card that fits, until none does."""
         stacks, left, reach, reach2 = self.stacks, self.left, self.reach, self.reach2
-        keys, tops, held = self.keys, self.tops, self.held
+        keys, tops, held, loose = self.keys, self.tops, self.held, self.loose
         suit, rank = SUIT, RANK
         mid = stacks[-1]
         moved = True
@@ -444,7 +428,8 @@ class _Turning:
                     c = x & CARD
                     s, r = suit[c], rank[c]
                     # from the middle, by a build: a card one rank higher may top a packet
-                    build = in_mid and r < 13 and keys[c] + 1 in tops
+                    # (or, in ``_stuck``, the card is loose)
+                    build = in_mid and (c in loose or r < 13 and keys[c] + 1 in tops)
                     if r - 1 > (reach2 if x & SECOND else reach)[s] and not build:
                         break
                     st.pop()
@@ -620,11 +605,11 @@ class OctagonKnowledge(Knowledge[Octagon]):
         middle = tuple(mid) if last else ()
         h = tuple(map(tuple, self._heights(g)))
         leavers = self._leavers(g) if last else frozenset()
-        if _stuck(h, packets, middle, leavers):
+        any_suit = g.options["packets"] == "any"
+        if _stuck(h, packets, middle, leavers, any_suit):
             return True
         if filled is None or len(packets) < len(PACKETS):
             return False
-        any_suit = g.options["packets"] == "any"
         if last:
             return bool(stock) and _stuck_turning(h, packets, middle, stock, leavers, any_suit, turned)
         redeals = g.options["relays"] - g.laying + 1
