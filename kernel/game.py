@@ -7,7 +7,8 @@ readings), the extra scalar state it keeps (``VARS``) and implements:
   the table is then laid out by moves, as the text describes the deal;
 * ``_generate()`` — the legal moves of the current position, compulsory ones alone when the
   text makes an action compulsory;
-* ``_apply(move)`` — carry out a legal move;
+* ``_apply(move)`` — carry out a legal move; a move with steps changes only the piles they
+  name (cards, face-down counts), ``turn`` and the ``VARS``;
 * ``_won()`` — the text's goal; ``_ended()`` — the text's end condition short of it (optional);
 * ``layout()`` — the table, described once for every renderer.
 
@@ -306,32 +307,40 @@ class Game:
         return self._legal
 
     def _repeats(self, move: Move) -> bool:
-        """Whether a transfer would recreate a position seen in this game.
-
-        A ``move`` (reversible transfer) changes only the piles its steps name, ``turn`` and the
-        ``VARS``: so only those are saved, patched into the current key and put back.
-        """
+        """Whether a transfer would recreate a position seen in this game (its piles are put
+        back from the current key, :meth:`_key_after`)."""
         seen = self._keys()
-        p = self._p
-        names = {n for _, s, d in move.steps for n in (s, d)}
-        saved = [(p[n], p[n].cards[:], p[n].down) for n in names]
-        turn, vars_ = self.turn, [getattr(self, v) for v in self.VARS]
         self._apply(move)
-        cur = self._cur
-        cards, downs = list(cur[0]), list(cur[1])
-        index = self._pidx
-        for n in names:
-            i = index[n]
-            cards[i] = tuple(p[n].cards)
-            downs[i] = p[n].down
-        after = (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
-        for pile, cs, d in saved:
-            pile.cards[:] = cs
-            pile.down = d
-        self.turn = turn
-        for name, value in zip(self.VARS, vars_):
+        after = self._key_after(move)
+        cur, p, index = self._cur, self._p, self._pidx
+        for _, s, d in move.steps:
+            for n in (s, d):
+                pile, i = p[n], index[n]
+                pile.cards[:] = cur[0][i]
+                pile.down = cur[1][i]
+        self.turn = cur[2]
+        for name, value in zip(self.VARS, cur[3]):
             setattr(self, name, value)
         return after in seen
+
+    def _key_after(self, move: Move) -> tuple:
+        """The key of the position now that ``move`` is applied to the position ``self._cur``.
+
+        A move with steps changes only the piles they name (cards and face-down counts),
+        ``turn`` and the ``VARS``: only those are read again, the other piles' entries are
+        shared with the key before. A move without steps may change anything.
+        """
+        if not move.steps:
+            return self._snapshot()
+        cur = self._cur
+        cards, downs = list(cur[0]), list(cur[1])
+        p, index = self._p, self._pidx
+        for _, s, d in move.steps:
+            for n in (s, d):
+                pile, i = p[n], index[n]
+                cards[i] = tuple(pile.cards)
+                downs[i] = pile.down
+        return (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
 
     def _keys(self) -> dict[tuple, int]:
         """How often each position of this game (its history and now) occurs.
@@ -401,7 +410,7 @@ class Game:
         before = self._cur
         try:
             self._apply(m)
-            after = self._snapshot()
+            after = self._key_after(m)
         except Exception:
             self._restore(before)
             raise
