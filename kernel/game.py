@@ -27,7 +27,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .cards import CARDS, Card
 from .errors import BadDeal, BadOption, IllegalMove, InvalidMove, PasyansError, RecordError, quote
 from .layout import Layout
-from .move import KINDS, Move
+from .move import KINDS, Move, Step
 from .rng import Rng
 
 DEAL_MIN = 1
@@ -361,8 +361,12 @@ class Game:
             move = Move.parse(move)
         if not isinstance(move, Move):
             raise InvalidMove(f"not a move: {quote(move)}")
-        for m in self._legal_now():
-            if m is move or m == move:
+        legal = self._legal_now()
+        for m in legal:  # a move from legal_moves() is found by identity
+            if m is move:
+                return m
+        for m in legal:
+            if m == move:
                 return m
         move.check()  # a forged Move is refused before its fields are read
         raise IllegalMove(self._explain(move))
@@ -599,14 +603,15 @@ class Game:
 _MADE: dict[tuple, Move] = {}
 
 
-def made_once(kind: str, steps: tuple = (), **fields: Any) -> Move:
-    """The move with these fields, made once and shared: moves are immutable, and making them is
-    much of a move generator's cost (the fields are tuples of ids and flags, so equal fields make
-    one move)."""
-    key = (kind, steps, *fields.items())
+def made_once(kind: str, steps: tuple[Step, ...] = (), arg: str = "", cites: tuple[str, ...] = (),
+              notes: tuple[str, ...] = (), forced: bool = False) -> Move:
+    """``Move(...)`` with these fields, made once and shared: moves are immutable, and making them
+    is much of a move generator's cost (the fields are tuples of ids and flags, so equal fields
+    make one move)."""
+    key = (kind, steps, arg, cites, notes, forced)
     m = _MADE.get(key)
     if m is None:
-        m = _MADE[key] = Move(kind, steps, **fields)
+        m = _MADE[key] = Move(kind, steps, arg, cites, notes, forced)
     return m
 
 
