@@ -18,7 +18,7 @@ that would recreate a position already seen in this game, keeps undo/redo and th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter, ne
@@ -199,6 +199,7 @@ class Game:
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
         self._pidx = {n: i for i, n in enumerate(self._p)}
+        self._vars = _getter(self.VARS)
         self._cur = self._snapshot()
         self._seen: dict[tuple, int] = {}  # counted on first need: see _keys
         self.status = "playing"
@@ -256,7 +257,7 @@ class Game:
     def _snapshot(self) -> tuple:
         piles = self._p.values()
         return (tuple(map(tuple, map(_CARDS_OF, piles))), tuple(map(_DOWN_OF, piles)), self.turn,
-                tuple([getattr(self, v) for v in self.VARS]))
+                self._vars(self))
 
     def _restore(self, snap: tuple) -> None:
         cards, downs, turn, vars_ = snap
@@ -312,14 +313,11 @@ class Game:
         seen = self._keys()
         self._apply(move)
         after = self._key_after(move)
-        cur, p, index = self._cur, self._p, self._pidx
+        (cards, downs, self.turn, vars_), p, index = self._cur, self._p, self._pidx
         for _, s, d in move.steps:
-            for n in (s, d):
-                pile, i = p[n], index[n]
-                pile.cards[:] = cur[0][i]
-                pile.down = cur[1][i]
-        self.turn = cur[2]
-        for name, value in zip(self.VARS, cur[3]):
+            src, dst, i, j = p[s], p[d], index[s], index[d]
+            src.cards[:], src.down, dst.cards[:], dst.down = cards[i], downs[i], cards[j], downs[j]
+        for name, value in zip(self.VARS, vars_):
             setattr(self, name, value)
         return after in seen
 
@@ -332,15 +330,12 @@ class Game:
         """
         if not move.steps:
             return self._snapshot()
-        cur = self._cur
+        cur, p, index = self._cur, self._p, self._pidx
         cards, downs = list(cur[0]), list(cur[1])
-        p, index = self._p, self._pidx
         for _, s, d in move.steps:
-            for n in (s, d):
-                pile, i = p[n], index[n]
-                cards[i] = tuple(pile.cards)
-                downs[i] = pile.down
-        return (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
+            src, dst, i, j = p[s], p[d], index[s], index[d]
+            cards[i], downs[i], cards[j], downs[j] = tuple(src.cards), src.down, tuple(dst.cards), dst.down
+        return (tuple(cards), tuple(downs), self.turn, self._vars(self))
 
     def _keys(self) -> dict[tuple, int]:
         """How often each position of this game (its history and now) occurs.
@@ -613,6 +608,14 @@ def made_once(kind: str, steps: tuple[Step, ...] = (), arg: str = "", cites: tup
     if m is None:
         m = _MADE[key] = Move(kind, steps, arg, cites, notes, forced)
     return m
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """A function of an object giving its attributes ``names`` as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    get = attrgetter(*names) if names else None
+    return (lambda o: (get(o),)) if get else (lambda o: ())
 
 
 _CARDS_OF = attrgetter("cards")
