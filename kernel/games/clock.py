@@ -82,25 +82,25 @@ class Clock(Game):
             # The cards laid aside, in play during a laying (note clock.n.aside).
             usable = waste[-1:] if aside == "top" else waste[::-1]
             moves = [made_once("found", ((c, "waste", f"clock.{RANK[c]}"),), cites=("clock.p2.s4", "clock.p3.s1"),
-                          notes=(NOTE_ASIDE,)) for c in usable if self._fits(c)]
+                               notes=(NOTE_ASIDE,)) for c in usable if self._fits(c)]
         stock = self._p["stock"].cards
         if not stock:
             if self.deal_no <= self.options["redeals"] and waste:
                 moves.append(made_once("redeal", cites=("clock.p3.s2", "clock.p4.s1"), notes=(NOTE_ORDER, NOTE_REDEALS),
-                                  forced=not moves))
+                                       forced=not moves))
             return moves
         c = stock[-1]
         place = f"clock.{RANK[c]}"
         forced = not moves
         if SUIT[c] == self.base:
             moves.append(made_once("found", ((c, "stock", place),), cites=("clock.p2.s2",),
-                              notes=(NOTE_FACE, NOTE_FORCED), forced=forced))
+                                   notes=(NOTE_FACE, NOTE_FORCED), forced=forced))
         elif self._fits(c):
             moves.append(made_once("found", ((c, "stock", place),), cites=("clock.p2.s4", "clock.p3.s1"),
-                              notes=(NOTE_FORCED,), forced=forced))
+                                   notes=(NOTE_FORCED,), forced=forced))
         else:
             moves.append(made_once("turn", ((c, "stock", "waste"),), cites=("clock.p2.s1", "clock.p3.s1"),
-                              notes=(NOTE_FORCED,), forced=forced))
+                                   notes=(NOTE_FORCED,), forced=forced))
         return moves
 
     def _apply(self, move: Move) -> None:

@@ -149,7 +149,7 @@ class Favorite(Game):
             for f, suit, ranks in heads:
                 if SUIT[c] == suit and RANK[c] in ranks:
                     moves.append(made_once("found", ((c, name, f),), cites=(C_GOAL, C_ORDER),
-                                      notes=(NOTE_DIRECTION,)))
+                                           notes=(NOTE_DIRECTION,)))
         # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10).
         wrap = self._wrap
         for name, c in tops:
@@ -173,7 +173,7 @@ class Favorite(Game):
         for e in empty:
             for name, c in tops:
                 moves.append(made_once("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
-                                  notes=(NOTE_FILL,)))
+                                       notes=(NOTE_FILL,)))
         return moves
 
     def _deal_move(self, c: int) -> Move:
@@ -184,10 +184,10 @@ class Favorite(Game):
         if RANK[c] == RANK[first[0]]:
             f = next(f for f in FOUNDATIONS if not p[f].cards)
             return made_once("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
-                        forced=True)
+                             forced=True)
         laid = sum(len(p[r].cards) for r in ROWS)
         return made_once("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
-                    notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
+                         notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
 
     def _apply(self, move: Move) -> None:
         self._transfer(*move.steps[0])

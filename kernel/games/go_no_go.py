@@ -115,7 +115,7 @@ class GoNoGo(Game):
             c = stock[-1]
             if RANK[c] == 1:
                 return [made_once("found", ((c, "stock", FOUND[self._wanted()[c]]),), cites=("go_no_go.p1.s1",),
-                             notes=(NOTE_ACES,), forced=True)]
+                                  notes=(NOTE_ACES,), forced=True)]
             must = self.options["deal_plays"] == "must"
             moves = []
             want = self._wanted()
@@ -126,13 +126,13 @@ class GoNoGo(Game):
                     if h >= 0:
                         cite = "go_no_go.p1.s3" if GOING[i] and self.dealt > COLS else "go_no_go.p1.s2"
                         moves.append(made_once("found", ((t, COLUMN[i], FOUND[h]),),
-                                          cites=(cite, "go_no_go.p1.s3"), notes=(NOTE_PLAYS, NOTE_REPEAT, NOTE_INCL),
-                                          forced=must))
+                                               cites=(cite, "go_no_go.p1.s3"),
+                                               notes=(NOTE_PLAYS, NOTE_REPEAT, NOTE_INCL), forced=must))
             if moves and must:
                 return moves
             target = COLUMN[self.dealt % COLS]
             moves.append(made_once("deal", ((c, "stock", target),), cites=("go_no_go.p1.s2",),
-                              notes=(NOTE_ACES,), forced=not moves))
+                                   notes=(NOTE_ACES,), forced=not moves))
             return moves
         # The pack is laid out: fill a cleared column first, then transfers.
         empty = [i for i, col in enumerate(cols) if not col.cards]
@@ -140,7 +140,7 @@ class GoNoGo(Game):
         if empty and donors:
             # A fill is a transfer (kind "move", arg "fill"), so the repeat filter keeps it from looping.
             return [made_once("move", ((cols[j].cards[-1], COLUMN[j], COLUMN[i]),), "fill", cites=("go_no_go.p1.s4",),
-                         notes=(NOTE_ENDS,), forced=True)
+                              notes=(NOTE_ENDS,), forced=True)
                     for i in empty for j in donors]
         moves = []
         want = self._wanted()
@@ -150,14 +150,14 @@ class GoNoGo(Game):
                 h = want.get(t, -1)
                 if h >= 0:
                     moves.append(made_once("found", ((t, COLUMN[i], FOUND[h]),), cites=("go_no_go.p1.s6",),
-                                      notes=(NOTE_LAST,) if self.laying > 1 else ()))
+                                           notes=(NOTE_LAST,) if self.laying > 1 else ()))
         tops = [(i, col.cards[-1]) for i, col in enumerate(cols) if col.cards]
         adjacent = self.options["transfers"] == "sequence"
         for i, a in tops:
             for j, b in tops:
                 if i != j and SUIT[a] == SUIT[b] and (not adjacent or abs(RANK[a] - RANK[b]) == 1):
                     moves.append(made_once("move", ((a, COLUMN[i], COLUMN[j]),), cites=("go_no_go.p1.s5",),
-                                      notes=(NOTE_ENDS, NOTE_TRANSFERS)))
+                                           notes=(NOTE_ENDS, NOTE_TRANSFERS)))
         if self.laying == 1:
             moves.append(made_once("redeal", cites=("go_no_go.p1.s6", "go_no_go.p1.s7"), notes=(NOTE_GATHER,)))
         elif moves:

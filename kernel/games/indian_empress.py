@@ -203,7 +203,7 @@ class IndianEmpress(Game):
             talon = p[TALON[red]].cards
             if talon:
                 return made_once("fill", ((talon[-1], TALON[red], v),), cites=C_FILL_TALON, notes=(N_FILL,),
-                            forced=True)
+                                 forced=True)
             if stock:
                 c = stock[-1]
                 if RED[c] == red:
@@ -212,9 +212,9 @@ class IndianEmpress(Game):
                     for w in vacant:
                         if COLOUR_OF[w] == RED[c]:
                             return made_once("fill", ((c, "stock", w),), cites=C_FILL_PACK, notes=(N_FILL,),
-                                        forced=True)
+                                             forced=True)
                 return made_once("turn", ((c, "stock", TALON[RED[c]]),), cites=C_FILL_TURN, notes=(N_FILL,),
-                            forced=True)
+                                 forced=True)
         return None
 
     def _targets(self) -> dict[int, list[str]]:
@@ -278,7 +278,7 @@ class IndianEmpress(Game):
             for r, rs, rt in reds:
                 for bf in bt:
                     for rf in rt:
-                        moves.append(made_once("pair", ((b, bs, bf), (r, rs, rf)), cites=C_PAIR, notes=notes))
+                        moves.append(Move("pair", ((b, bs, bf), (r, rs, rf)), cites=C_PAIR, notes=notes))
         if couples:
             moves.extend(self._couple_moves(targets, by_suit))
         stock = p["stock"].cards
@@ -302,7 +302,7 @@ class IndianEmpress(Game):
             if lt and tt:
                 for tf in tt:
                     for lf in lt:
-                        moves.append(made_once("found", ((top, name, tf), (low, name, lf)), cites=C_COUPLE_UP,
+                        moves.append(Move("found", ((top, name, tf), (low, name, lf)), cites=C_COUPLE_UP,
                                           notes=(N_PAIRING, N_BUILD, N_SAME), forced=True))
         return moves
 

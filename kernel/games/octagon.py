@@ -99,16 +99,16 @@ class Octagon(Game):
                 for c in reversed(stock):
                     if RANK[c] == 1:
                         return [made_once("lay", ((c, "stock", ACES[n_aces]),), cites=("octagon.p1.s2",),
-                                     notes=(NOTE_FIGURE,), forced=True)]
+                                          notes=(NOTE_FIGURE,), forced=True)]
             dealt = sum(len(p.cards) for p in self._packets)
             k = dealt // PACKET_SIZE
             return [made_once("deal", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p1.s2",),
-                         notes=(NOTE_FIGURE,), forced=True)]
+                              notes=(NOTE_FIGURE,), forced=True)]
         if stock:
             for k, n in enumerate(self.refill):
                 if n:
                     return [made_once("fill", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p3.s3",),
-                                 notes=(NOTE_REFILL,), forced=True)]
+                                      notes=(NOTE_REFILL,), forced=True)]
         moves: list[Move] = []
         want = self._wanted()
         for k, p in enumerate(self._packets):
@@ -117,22 +117,23 @@ class Octagon(Game):
                 h = want.get(c, -1)
                 if h >= 0:
                     moves.append(made_once("found", ((c, PACKETS[k], ACES[h]),),
-                                      cites=("octagon.p2.s1", "octagon.p3.s2" if self.stage == 2 else "octagon.p2.s2"),
-                                      notes=(NOTE_PACKETS,) if self.stage == 2 else (NOTE_OPENING,),
-                                      forced=self.stage == 1))
+                                           cites=("octagon.p2.s1",
+                                                  "octagon.p3.s2" if self.stage == 2 else "octagon.p2.s2"),
+                                           notes=(NOTE_PACKETS,) if self.stage == 2 else (NOTE_OPENING,),
+                                           forced=self.stage == 1))
         if self.stage == 1:
             if moves:
                 return moves
             # The opening plays are over: the first card of the pack goes to the middle.
             return [made_once("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
-                         notes=(NOTE_OPENING, NOTE_MIDDLE), forced=True)]
+                              notes=(NOTE_OPENING, NOTE_MIDDLE), forced=True)]
         mid = self._middle.cards
         if mid and (self.live or self.options["middle"] == "top"):
             c = mid[-1]
             h = want.get(c, -1)
             if h >= 0:
                 moves.append(made_once("found", ((c, "middle", ACES[h]),), cites=("octagon.p2.s1", "octagon.p3.s1"),
-                                  notes=(NOTE_MIDDLE,)))
+                                       notes=(NOTE_MIDDLE,)))
             r, s = RANK[c], SUIT[c]
             any_suit = self.options["packets"] == "any"
             for k, p in enumerate(self._packets):
@@ -140,10 +141,10 @@ class Octagon(Game):
                     t = p.cards[-1]
                     if RANK[t] == r + 1 and (any_suit or SUIT[t] == s):
                         moves.append(made_once("build", ((c, "middle", PACKETS[k]),), cites=("octagon.p3.s1",),
-                                          notes=(NOTE_PACKETS, NOTE_MIDDLE, NOTE_BETWEEN)))
+                                               notes=(NOTE_PACKETS, NOTE_MIDDLE, NOTE_BETWEEN)))
         if stock:
             moves.append(made_once("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
-                              notes=(NOTE_MIDDLE,)))
+                                   notes=(NOTE_MIDDLE,)))
         elif mid and self.laying <= self.options["relays"]:
             moves.append(made_once("redeal", cites=("octagon.p4.s1",), notes=(NOTE_RELAYS,)))
         if len(moves) == 1 and moves[0].kind in ("turn", "redeal"):

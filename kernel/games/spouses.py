@@ -186,7 +186,7 @@ class Spouses(Game):
             cites += (C_RESERVE,)
         notes = (NOTE_PAIR, NOTE_RESERVE) if self._reserve != "none" else (NOTE_PAIR,)
         forced = len(found) == 1
-        return [made_once("pair", ((x, s, "aside"), (y, t, "aside")), cites=cites, notes=notes,
+        return [Move("pair", ((x, s, "aside"), (y, t, "aside")), cites=cites, notes=notes,
                      forced=forced) for x, s, y, t in found]
 
     # ---- the rules ---------------------------------------------------------------------
@@ -199,7 +199,7 @@ class Spouses(Game):
                 cites: tuple[str, ...] = (C_PACKS, C_HEAPS, C_FACES) if dst != RESERVE[player] else (C_PACKS, C_RESERVE)
                 notes: tuple[str, ...] = (NOTE_DEAL,) if dst != RESERVE[player] else (NOTE_DEAL, NOTE_RESERVE)
                 return [made_once("deal", ((stock[-1], STOCK[player], dst),), cites=cites, notes=notes,
-                             forced=True)]
+                                  forced=True)]
         me = self.turn
         assert me is not None  # the two players take turns
         other = OTHER[me]
@@ -211,19 +211,19 @@ class Spouses(Game):
             cites = (C_A_TURNS, C_A_GOES_ON) if me == "A" else (C_B_TURNS,)
             notes = (NOTE_ORDER, NOTE_REVEAL) if me == "B" else (NOTE_ORDER,)
             return [made_once("turn", ((p[heap].cards[-1], heap, heap),), cites=cites, notes=notes,
-                         forced=True)]
+                              forced=True)]
         if self._closed(other) is not None:
             return [made_once("pass", arg=other, cites=(C_TO_B,) if other == "B" else (C_TO_A,),
-                         notes=(NOTE_REVEAL,), forced=True)]
+                              notes=(NOTE_REVEAL,), forced=True)]
         if self._reserve == "stuck":
             res = p[RESERVE[me]]
             if res.down:
                 c = res.cards[res.down - 1]
                 return [made_once("turn", ((c, RESERVE[me], RESERVE[me]),), cites=(C_RESERVE,),
-                             notes=(NOTE_RESERVE,), forced=True)]
+                                  notes=(NOTE_RESERVE,), forced=True)]
             if p[RESERVE[other]].down:
                 return [made_once("pass", arg=other, cites=(C_RESERVE, C_TO_B if other == "B" else C_TO_A),
-                             notes=(NOTE_RESERVE,), forced=True)]
+                                  notes=(NOTE_RESERVE,), forced=True)]
         return []
 
     def _apply(self, move: Move) -> None:
