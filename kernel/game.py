@@ -418,7 +418,8 @@ class Game:
             seen[after] = seen.get(after, 0) + 1
         self._history.append(before)
         self._moves.append(m)
-        self._redo = []
+        if self._redo:
+            self._redo = []
         self._cur = after
         self._legal = None
         self._update_status()
