@@ -295,7 +295,8 @@ class Game:
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move here, in a deterministic order."""
-        return list(self._legal_now())
+        legal = self._legal
+        return list(self._legal_now() if legal is None else legal)
 
     def _legal_now(self) -> list[Move]:
         """The legal moves, computed once per position (the list itself: not to be changed)."""
@@ -356,7 +357,9 @@ class Game:
             move = Move.parse(move)
         if not isinstance(move, Move):
             raise InvalidMove(f"not a move: {quote(move)}")
-        legal = self._legal_now()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
         for m in legal:  # a move from legal_moves() is found by identity
             if m is move:
                 return m

@@ -104,6 +104,10 @@ class Favorite(Game):
         for name in FOUNDATIONS + ROWS:
             self._new_pile(name)
 
+    def _bind(self) -> None:
+        self._found = [self._p[f].cards for f in FOUNDATIONS]
+        self._rows = [self._p[r].cards for r in ROWS]
+
     # ---- helpers -----------------------------------------------------------------------
     def _direction(self, cards: list[int]) -> int:
         """+1 rising, -1 falling, 0 not yet fixed, for a foundation's cards."""
@@ -185,7 +189,7 @@ class Favorite(Game):
             f = next(f for f in FOUNDATIONS if not p[f].cards)
             return made_once("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
                              forced=True)
-        laid = sum(len(p[r].cards) for r in ROWS)
+        laid = sum(map(len, self._rows))
         return made_once("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
                          notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
 
@@ -193,8 +197,7 @@ class Favorite(Game):
         self._transfer(*move.steps[0])
 
     def _won(self) -> bool:
-        p = self._p
-        return sum(len(p[f].cards) for f in FOUNDATIONS) == 52
+        return sum(map(len, self._found)) == 52
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps or move.kind not in ("move", "found"):
