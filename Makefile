@@ -88,8 +88,9 @@ site: $(STAMP)
 	$(PY) tools/static_site.py build $(SITE)
 	$(PY) tools/play_site.py build $(SITE)/play
 
-# The playing site (build/play/, served over http): every table played by the engine in the page
-# (Pyodide from npm at a pinned version, the project's wheel built here); see tools/play_site.py.
+# The playing site (build/play/, served over http: `pasyans site build/play --serve`): every table
+# played by the engine in the page (Pyodide from npm at a pinned version, the project's wheel built
+# here); see tools/play_site.py.
 PLAY := build/play
 play: $(STAMP)
 	$(PY) tools/play_site.py build $(PLAY)

@@ -8,9 +8,10 @@ Chromium, and for every game
   cards: on both cards; other moves through the Step button), and reads, for every move made
   by clicking, the time from the click's event to the frame that shows the move (measured in
   the page: the event's time stamp to a task queued from the next animation frame, i.e. once
-  that frame is painted); target p95 <= 100 ms. The table shows a move at the click, where
-  the engine said its cards will lie; the time to the kernel's new position drawn (a round
-  trip through the Jupyter server and the kernel later) is printed beside it;
+  that frame is painted); target p95 <= 100 ms. The table shows a move at the click (and a
+  press of Step where one move is legal), where the engine said its cards will lie; the time
+  to the kernel's new position drawn (a round trip through the Jupyter server and the kernel
+  later) is printed beside it;
 * with ``--autoplay``, lets autoplay run at 4/s and at "max" and reports the moves per second.
 
 ``--busy N`` keeps N cores busy (a spinning Python process each) while measuring, for the

@@ -1,4 +1,4 @@
-"""The command line: ``pasyans list | show | play | replay | solve | stats | campaign | text | notebooks``.
+"""The command line: ``pasyans list | show | play | replay | solve | stats | campaign | text | notebooks | site``.
 
 Errors are one clear line on standard error (``pasyans: error: …``) and exit status 2; a closed
 pipe (``pasyans solve clock | head``) ends quietly.
@@ -57,6 +57,17 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {quote(text)}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {quote(text)}")
+    return n
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {quote(text)}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {n}")
     return n
 
 
@@ -239,6 +250,21 @@ def cmd_notebooks(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    """Check a built playing site's folder and say what it holds; with ``--serve``, serve it."""
+    from . import site_server
+
+    if args.serve:
+        site_server.serve(args.dir, args.port)
+        return 0
+    d = site_server.check(args.dir)
+    files = [p for p in d.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"{d}: a built playing site, {len(files)} files, {size / 1e6:.1f} MB; serve it here with "
+          f"'pasyans site {d} --serve', or publish the folder on any static host (over http, not file://)")
+    return 0
+
+
 class _Help(argparse.HelpFormatter):
     """Every help text ends with its default, where there is one to show."""
 
@@ -342,6 +368,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("dir", nargs="?", default="pasyans-notebooks", help="the folder")
     sp.add_argument("--force", action="store_true", help="overwrite notebooks already there")
     sp.set_defaults(func=cmd_notebooks)
+
+    sp = parser("site", "serve the playing site (the edition in any browser) built by `make play`")
+    sp.add_argument("dir", metavar="DIR", help="the built site's folder (build/play in a source checkout)")
+    sp.add_argument("--serve", action="store_true", help="serve it on http://127.0.0.1:PORT/ until Ctrl-C")
+    sp.add_argument("--port", type=port_number, default=8000, help="the port (0: any free one)")
+    sp.set_defaults(func=cmd_site)
+    sp.epilog = ("Building needs a source checkout (`make play`: Pyodide from the npm registry, the wheel "
+                 "built by pip); an installed pasyans only checks and serves a built folder.")
 
     sp = parser("record", "your own record: games played and won at the table, streaks")
     sp.add_argument("game", nargs="?", default=None, help="only this game")

@@ -593,6 +593,13 @@ class Game:
 
         return svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>`` with its text alternative (Jupyter prefers it to the SVG,
+        which JupyterLab and nbconvert would draw with no ``alt``)."""
+        from .svg import svg_html
+
+        return svg_html(self)
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return (f"<{type(self).__name__} {self.id} deal={self.deal}{', ' + opts if opts else ''} "

@@ -17,7 +17,8 @@ from typing import Any
 from .layout import CARD_H, FAN_STEP, Layout, Spot
 
 __all__ = ["CHAR_W", "GROUP_PAD", "LABEL_H", "Placed", "card_size", "card_xy", "collisions", "extent",
-           "fan_offset", "group_frames", "overlaps", "pile_box", "placements", "reading_order", "spot_boxes"]
+           "fan_offset", "group_frames", "overlaps", "pile_box", "placements", "reading_order", "shown_count",
+           "spot_boxes", "visible_placements"]
 
 _DIRECTION = {"none": (0.0, 0.0), "down": (0.0, 1.0), "up": (0.0, -1.0),
               "right": (1.0, 0.0), "left": (-1.0, 0.0)}
@@ -89,14 +90,67 @@ def placements(layout: Layout, piles: dict[str, Any]) -> list[Placed]:
     return out
 
 
+def visible_placements(layout: Layout, piles: dict[str, Any]) -> list[Placed]:
+    """The cards of :func:`placements` that show (``visible``), in the same order, computed only for
+    them: a pile not fanned shows its top card, a fan of at most ``max_fan`` its last ones."""
+    out: list[Placed] = []
+    for spot in layout.spots:
+        view = piles.get(spot.pile)
+        if view is None or not view.cards:
+            continue
+        cards = view.cards
+        n = len(cards)
+        w, h = card_size(spot)
+        if spot.fan == "none":
+            lo = n - 1
+        elif spot.max_fan and n > spot.max_fan:
+            lo = n - spot.max_fan
+        else:
+            lo = 0
+        for i in range(lo, n):
+            k = fan_offset(spot, i, n)
+            if i < n - 1 and fan_offset(spot, i + 1, n) == k:
+                continue
+            x, y = card_xy(spot, i, n)
+            out.append(Placed(spot.pile, i, cards[i], i >= view.down, round(x, 4), round(y, 4), w, h,
+                              spot.rotate, k, True))
+    return out
+
+
+def shown_count(spot: Spot, count: int) -> int:
+    """The pile size that gives the same rectangle as ``count`` cards at ``spot`` (:func:`pile_box`):
+    one card for a pile not fanned, at most ``max_fan`` for a fan that stops growing."""
+    if spot.fan == "none":
+        return min(count, 1)
+    return spot.max_fan if spot.max_fan and count > spot.max_fan else count
+
+
+def _sizes(layout: Layout, piles: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(shown_count(s, len(piles[s.pile].cards) if s.pile in piles else 0) for s in layout.spots)
+
+
 def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float],
              tol: float = 1e-6) -> bool:
     """Whether two rectangles share more than an edge."""
     return a[0] < b[2] - tol and b[0] < a[2] - tol and a[1] < b[3] - tol and b[1] < a[3] - tol
 
 
+_EXTENTS: dict[tuple, tuple[float, float]] = {}
+
+
 def extent(layout: Layout, piles: dict[str, Any]) -> tuple[float, float]:
-    """Width and height that hold the layout and every pile as it lies now."""
+    """Width and height that hold the layout and every pile as it lies now (cached by the layout
+    and the piles' rectangles)."""
+    key = (layout.spots, layout.width, layout.height, _sizes(layout, piles))
+    hit = _EXTENTS.get(key)
+    if hit is None:
+        if len(_EXTENTS) > 512:
+            _EXTENTS.clear()
+        hit = _EXTENTS[key] = _extent(layout, piles)
+    return hit
+
+
+def _extent(layout: Layout, piles: dict[str, Any]) -> tuple[float, float]:
     w, h = layout.width, layout.height
     for spot in layout.spots:
         view = piles.get(spot.pile)
@@ -132,9 +186,9 @@ _FRAMES: dict[tuple, list[dict[str, Any]]] = {}
 
 def group_frames(layout: Layout, piles: dict[str, Any], lang: str = "en",
                  margin: float = 0.15) -> list[dict[str, Any]]:
-    """Each group's frame and where its label fits (cached by layout and pile sizes)."""
-    key = (layout.spots, lang, margin, tuple(len(piles[s.pile].cards) if s.pile in piles else 0
-                                                                for s in layout.spots), tuple(layout.groups.items()))
+    """Each group's frame and where its label fits (cached by the layout and the piles' rectangles)."""
+    key = (layout.spots, layout.width, layout.height, lang, margin, _sizes(layout, piles),
+           tuple(layout.groups.items()))
     hit = _FRAMES.get(key)
     if hit is None:
         if len(_FRAMES) > 512:

@@ -76,3 +76,60 @@ def unname(text: str, cards: Iterable[int], lang: str = "en") -> str:
     if not names:
         return text
     return CARD_TOKEN.sub(lambda m: HIDDEN_CARD[lang] if m.group(0) in names else m.group(0), text)
+
+
+#: A game's status as a reader is told it.
+STATUS_TEXT = {"en": {"playing": "playing", "won": "won", "lost": "lost"},
+               "ru": {"playing": "идёт игра", "won": "вышел", "lost": "не вышел"}}
+
+
+def position_bits(game: Game, lang: str = "en") -> list[str]:
+    """The deal, whose turn, moves, cards left and status, as a picture's header says them."""
+    ru = lang == "ru"
+    n, left = len(game.moves), game.info().get("cards_left", "?")
+    status = STATUS_TEXT["ru" if ru else "en"].get(game.status, game.status)
+    if ru:
+        bits = [f"расклад {game.deal}" if game.deal is not None else "позиция", f"ходов: {n}",
+                f"карт осталось: {left}", status]
+    else:
+        bits = [f"deal {game.deal}" if game.deal is not None else "constructed position",
+                f"{n} move{'s' if n != 1 else ''}", f"{left} cards left", status]
+    if game.turn:
+        bits.insert(1, f"ходит {game.turn}" if ru else f"{game.turn} to play")
+    return bits
+
+
+def position_summary(game: Game, lang: str = "en") -> str:
+    """The position in one line: the titles, then :func:`position_bits`."""
+    return f"{game.title_ru} · {game.title_en}: {', '.join(position_bits(game, lang))}"
+
+
+def picture_text(game: Game, lang: str = "en") -> str:
+    """What a picture of ``game``'s table shows, as its text alternative: the summary, then each
+    pile that holds cards (in reading order) with the faces a reader sees and how many lie face
+    down. A face-down card is never named."""
+    from .geometry import placements, reading_order
+
+    ru = lang == "ru"
+    layout = game.layout()
+    piles = game.piles
+    seen: dict[str, list[str]] = {}
+    for p in placements(layout, piles):
+        if p.visible and p.face_up:
+            seen.setdefault(p.pile, []).append(localize_cards(str(p.card), lang))
+    spots = {s.pile: s for s in layout.spots}
+    parts = []
+    for name in reading_order(layout.spots):
+        pile = piles.get(name)
+        if pile is None or not pile.cards:
+            continue
+        spot = spots[name]
+        words = list(seen.get(name, ()))
+        if pile.down:
+            words.append(f"рубашкой вверх: {pile.down}" if ru else f"{pile.down} face down")
+        hidden = len(pile.cards) - pile.down - len(seen.get(name, ()))
+        if hidden > 0:
+            words.append(f"под ними ещё {hidden}" if ru else f"{hidden} more beneath")
+        parts.append(f"{spot.label_ru if ru else spot.label_en}: {', '.join(words)}")
+    body = "; ".join(parts) if parts else ("стол пуст" if ru else "the table is empty")
+    return f"{position_summary(game, lang)}. {body[:1].upper()}{body[1:]}."

@@ -98,6 +98,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "step": ((), ()),
     "back": ((), ()),
     "hint": ((), ()),
+    "solve": ((), ()),  # the solver's winning line from here, loaded for step and autoplay
     "deal": (("deal",), ()),
     "new_deal": ((), ()),
     "option": (("name", "value"), ()),

@@ -38,6 +38,9 @@ from pasyans.record_book import RecordBook
 NEW_DEAL_MAX = 1_000_000  # "new deal" picks from 1..NEW_DEAL_MAX (any number in range can be typed)
 RANK_RU = {1: "Т", 11: "В", 12: "Д", 13: "К"}
 MAX_MESSAGE = 2000  # characters of a refusal shown to the reader
+#: The solver's budget for a line asked from the table (states, CPU seconds): the notebooks' own
+#: (each loads ``pasyans.solve(game, budget_states=20000)``), a few seconds at most in the page's worker.
+SOLVE_STATES, SOLVE_SECONDS = 20_000, 8.0
 _log = logging.getLogger(__name__)
 
 
@@ -268,6 +271,7 @@ class Session:
         self._pending = {}
         self._seq = 0
         self._msg_n = 0
+        self.line_frames = True  # load_line keeps each frame of the line (an exported page steps through them)
         self._line: list[Move] = []
         self._line_base = 0
         self._hint: Move | None = None
@@ -337,15 +341,12 @@ class Session:
     def _build_view(self, anim: list | None = None) -> dict:
         g = self._game
         ru = self.lang == "ru"
-        layout = g.layout()
-        piles = g.piles
-        placed = geometry.placements(layout, piles)
+        layout, piles = self._table()
+        placed = geometry.visible_placements(layout, piles)
         labels = {s.pile: (s.label_ru if ru else s.label_en) for s in layout.spots}
         fans = {s.pile: s.fan != "none" for s in layout.spots}
         cards = []
         for p in placed:
-            if not p.visible:
-                continue
             n = len(piles[p.pile].cards)
             d = {"p": p.pile, "i": p.index, "x": p.x, "y": p.y, "w": p.w, "h": p.h, "r": p.rotate,
                  "up": p.face_up, "a": self._card_label(p.card, p.face_up, labels[p.pile], p.index, n, fans[p.pile])}
@@ -473,12 +474,20 @@ class Session:
         self._message = {"kind": kind, "en": en, "ru": ru}
         self.view = {**self.view, "message": self._view_message()}
 
+    def _table(self) -> tuple[Any, dict[str, Any]]:
+        """The game's layout and piles as they lie now, computed once per position (a move's
+        animation and the view after it read them again: in the page's Python each costs)."""
+        g = self._game
+        at = (g, g.key())
+        hit = self.__dict__.get("_table_at")
+        if hit is None or hit[0][0] is not g or hit[0][1] is not at[1]:
+            hit = self._table_at = (at, (g.layout(), g.piles))
+        return hit[1]
+
     # ---- animation: where moved cards came from ---------------------------------------------
     def _positions_before(self, moves: Iterable[Move], reverse: bool) -> list[dict]:
         """For each step, the rectangle its card leaves (taken before the change)."""
-        g = self._game
-        layout = g.layout()
-        piles = g.piles
+        layout, piles = self._table()
         out = []
         for m in moves:
             for c, s, d in m.steps:
@@ -496,7 +505,7 @@ class Session:
         return out
 
     def _finish_anim(self, before: list[dict]) -> list[dict]:
-        piles = self._game.piles
+        piles = self._table()[1]
         out = []
         for a in before:
             cards = piles[a["to"]].cards if a["to"] in piles else ()
@@ -673,7 +682,7 @@ class Session:
         self._line = line
         self._line_base = len(self._game.moves)
         with self._batch():
-            self.frames = self._line_frames()
+            self.frames = self._line_frames() if self.line_frames else {}
             self._sync()
         return len(line)
 
@@ -736,6 +745,19 @@ class Session:
         self._hint_kind = getattr(h, "kind", "")
         self._sync()
         return h
+
+    def solve_line(self, budget_states: int = SOLVE_STATES, budget_s: float = SOLVE_SECONDS) -> Any:
+        """Ask the solver (``pasyans.solve``) to decide the game from here; a winning line is
+        loaded (:meth:`load_line`: :meth:`step` walks it). Returns the solver's result: ``won``,
+        ``lost`` (proved), or ``unknown`` (the budget ran out: nothing is known, nothing loaded)."""
+        try:
+            from pasyans.solver import solve
+        except ImportError:
+            raise PasyansError("the solver (pasyans.solver) is not installed") from None
+        res = solve(self._game, budget_states=budget_states, budget_s=budget_s)
+        if res.verdict == "won" and res.line:
+            self.load_line(res.line)
+        return res
 
     # ---- records ------------------------------------------------------------------------------
     def save(self, path: str | Path | None = None) -> dict:
@@ -986,6 +1008,35 @@ class Session:
         return {"message": f"Hint: {en} ({why_en}; the solver sees every card)",
                 "message_ru": f"Подсказка: {ru} ({why_ru}; решатель видит все карты)",
                 "message_kind": "hint", "kind": h.kind}
+
+    def _do_solve(self) -> dict:
+        g = self._game
+        if g.status != "playing" or not g.legal_moves():
+            raise IllegalMove(f"the game is over ({g.status})")
+        res = self.solve_line()
+        n, secs = res.states, res.seconds
+        n_ru = f"{n:,}".replace(",", "\u00a0")
+        if res.verdict == "won":
+            k = len(res.line)
+            return {"verdict": "won", "length": k, "message_kind": "hint",
+                    "message": f"The solver found a winning line of {_moves_text(k, 'en')} from here: "
+                               "Step ▶ or Autoplay walks it",
+                    "message_ru": f"Решатель нашёл выигрышную партию отсюда, {_moves_text(k, 'ru')}: "
+                                  "её проходят «Шаг ▶» и «Автоигра»"}
+        if res.verdict == "lost":
+            return {"verdict": "lost", "length": 0, "message_kind": "hint",
+                    "message": f"The solver proved that the patience cannot come out from here ({n:,} positions); "
+                               "no line was loaded",
+                    "message_ru": f"Решатель доказал, что отсюда пасьянс не выйдет ({n_ru} позиций); "
+                                  "партия не загружена"}
+        cap = "its time" if res.cut_by_time else f"its budget of {SOLVE_STATES:,} positions"
+        budget_ru = f"{SOLVE_STATES:,}".replace(",", "\u00a0")
+        cap_ru = "время" if res.cut_by_time else f"весь запас в {budget_ru} позиций"
+        return {"verdict": "unknown", "length": 0, "message_kind": "hint",
+                "message": f"The solver used up {cap} ({n:,} positions, {secs:.1f} s) without finding a winning line: "
+                           "whether the patience comes out from here is unknown (not lost); no line was loaded",
+                "message_ru": f"Решатель израсходовал {cap_ru} ({n_ru} позиций, {secs:.1f} с) и выигрышной партии "
+                              "не нашёл: выйдет ли отсюда пасьянс, неизвестно (это не проигрыш); партия не загружена"}
 
     def _do_deal(self, deal: Any) -> dict:
         return {"deal": self.new_deal(deal)}

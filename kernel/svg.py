@@ -13,10 +13,12 @@ True
 """
 from __future__ import annotations
 
+import base64
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .geometry import card_size, extent, group_frames, placements
+from .human import picture_text, position_bits
 from .layout import CARD_H, FAN_STEP
 
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 RANK_TEXT_RU = {1: "Т", 10: "10", 11: "В", 12: "Д", 13: "К"}
-STATUS_RU = {"playing": "идёт игра", "won": "вышел", "lost": "не вышел"}
 COLORS = {"felt": "#2c6842", "felt_edge": "#1f4e30", "slot": "#508c64", "slot_text": "#c8e4d0",
           "group": "#34744c", "group_text": "#e2f0e6", "face": "#fffef8", "edge": "#787870",
           "red": "#c41e24", "black": "#161616", "back": "#223a78", "back2": "#4662a8",
@@ -146,18 +147,9 @@ def svg(game: Game, *, unit: float = 60, lang: str = "en", header: bool = True, 
         cap_lines = _wrap(cap, fcap, body_w - 2 * MARGIN * unit) if cap else []
     cap_h = len(cap_lines) * fcap * 1.35 + (fcap * 0.8 if cap_lines else 0)
     total_h = head_h + body_h + cap_h
-    info = game.info()
-    status = STATUS_RU.get(game.status, game.status) if ru else game.status
-    if ru:
-        bits = [f"расклад {game.deal}" if game.deal is not None else "позиция", f"ходов: {len(game.moves)}",
-                f"карт осталось: {info.get('cards_left', '?')}", status]
-    else:
-        bits = [f"deal {game.deal}" if game.deal is not None else "constructed position",
-                f"{len(game.moves)} moves", f"{info.get('cards_left', '?')} cards left", status]
-    if game.turn:
-        bits.insert(1, f"ходит {game.turn}" if ru else f"{game.turn} to play")
+    bits = position_bits(game, lang)
     title = f"{game.title_ru} · {game.title_en}"
-    label = f"{title}: {', '.join(bits)}"
+    label = picture_text(game, lang)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(body_w)}" height="{_n(total_h)}" '
            f'viewBox="0 0 {_n(body_w)} {_n(total_h)}" role="img" aria-label={quoteattr(label)} '
            f'class="pasyans-table" data-game={quoteattr(game.id)}>',
@@ -232,3 +224,18 @@ def svg(game: Game, *, unit: float = 60, lang: str = "en", header: bool = True, 
     out.append("</svg>")
     return "\n".join(out)
 
+
+
+def img_html(data: bytes | str, alt: str, mime: str = "image/png") -> str:
+    """A picture as an HTML ``<img>`` that carries its text alternative: the ``text/html`` a
+    notebook output offers beside the bare image, since JupyterLab and nbconvert draw an
+    ``image/png`` or ``image/svg+xml`` output with no ``alt``. ``data`` is the image's bytes
+    (or its base64 text)."""
+    b64 = data if isinstance(data, str) else base64.b64encode(data).decode("ascii")
+    return (f'<img alt={quoteattr(alt)} src="data:{mime};base64,{b64}" '
+            f'style="max-width: 100%; height: auto">')
+
+
+def svg_html(game: Game, lang: str = "en") -> str:
+    """:func:`svg` as an ``<img>`` whose ``alt`` says what it shows (:func:`~pasyans.human.picture_text`)."""
+    return img_html(svg(game, lang=lang).encode("utf-8"), picture_text(game, lang), "image/svg+xml")

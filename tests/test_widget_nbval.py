@@ -45,6 +45,8 @@ def test_html_export_without_a_kernel_shows_the_picture(tmp_path):
     nb.metadata.pop("widgets", None)
     html, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
     assert 'src="data:image/png;base64,' in html
-    # the picture's description travels in the output's metadata (the classic template uses it)
+    # with its text alternative, in the table's language (the output's text/html, an <img>),
+    # in either template
     classic, _ = nbconvert.HTMLExporter(template_name="classic").from_notebook_node(nb)
-    assert 'alt="The table of Часы (The Clock), deal 3, after 0 moves: playing"' in classic
+    for page in (html, classic):
+        assert '<img alt="Стол: Часы · The Clock: расклад 3, ходов: 0, ' in page

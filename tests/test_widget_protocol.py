@@ -371,13 +371,13 @@ def test_the_picture_shows_the_deal_laid_out_before_the_first_move():
     laid = t.game.clone()
     n = laid.advance()
     assert n > 20 and t.move_count == 0 and not t.game.moves, "the table itself is not played"
-    assert meta["image/png"]["alt"] == ("The table of Коса (The Braid), deal 4, after the deal is laid out "
-                                        f"({n} compulsory moves): playing")
+    assert meta["image/png"]["alt"] == (f"The table after the deal is laid out ({n} compulsory moves): "
+                                        + pasyans.human.picture_text(laid, "en"))
     shown = Image.open(io.BytesIO(base64.b64decode(data["image/png"]))).convert("RGB")
     expected = render(laid, width=860, lang="en", title="Коса · The Braid — after the deal is laid out")
     assert shown.size == expected.size and ImageChops.difference(shown, expected).getbbox() is None
     t.play(t.game.legal_moves()[0])
-    assert "after 1 moves" in t._repr_mimebundle_()[1]["image/png"]["alt"]  # as it lies, once play began
+    assert "deal 4, 1 move," in t._repr_mimebundle_()[1]["image/png"]["alt"]  # as it lies, once play began
 
 
 def test_bad_constructor_arguments():

@@ -105,7 +105,7 @@ _value = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) | s
                       lambda kids: st.lists(kids, max_size=3) | st.dictionaries(_text, kids, max_size=3),
                       max_leaves=6)
 _fields = sorted({f for req, opt in ACTIONS.values() for f in req + opt} | {"req", "seq", "action"})
-_actions = st.sampled_from(sorted(set(ACTIONS) - {"hint", "new_deal"})) | _text
+_actions = st.sampled_from(sorted(set(ACTIONS) - {"hint", "solve", "new_deal"})) | _text
 _message = st.one_of(
     st.fixed_dictionaries({"action": _actions}, optional={f: _value for f in _fields if f != "action"}),
     st.dictionaries(st.sampled_from(_fields) | _text, _value, max_size=4),

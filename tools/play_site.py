@@ -10,16 +10,15 @@ the vendored Pyodide files and the project's wheel, built by the same target.
 * ``vendor DIR`` — fetch ``pyodide`` from the npm registry at the pinned version (``npm pack``:
   one tarball, no dependency tree), check the tarball's integrity against the pin and keep the
   files the page loads (skipped when present).
-* ``serve DIR [--port N]`` — serve the folder on 127.0.0.1 (the same as
-  ``python -m http.server -d DIR -b 127.0.0.1``). Pages opened from ``file://`` cannot fetch the
-  WebAssembly: the site is served over http, from any static host.
+* ``serve DIR [--port N]`` — serve the folder on 127.0.0.1 (``pasyans site DIR --serve``, which an
+  installed pasyans has too: :mod:`pasyans.site_server`). Pages opened from ``file://`` cannot
+  fetch the WebAssembly: the site is served over http, from any static host.
 
 The vendored files and the wheel are not committed (``build/`` is ignored).
 """
 from __future__ import annotations
 
 import argparse
-import contextlib
 import html
 import json
 import shutil
@@ -27,8 +26,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +169,7 @@ def build(site: Path, games: list[str] | None = None, vendor_dir: Path = VENDOR)
         (site / f"{gid}.html").write_text(game_page(gid, cls, wheel_name), encoding="utf-8")
     (site / "index.html").write_text(index_page(chosen), encoding="utf-8")
     print(makeup(site))
-    print(f"serve it: python -m http.server -d {site} -b 127.0.0.1 8000, then open http://127.0.0.1:8000/")
+    print(f"serve it: pasyans site {site} --serve, then open http://127.0.0.1:8000/")
 
 
 def makeup(site: Path) -> str:
@@ -186,19 +183,6 @@ def makeup(site: Path) -> str:
     total = sum(groups.values())
     parts = ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(groups.items(), key=lambda kv: -kv[1]))
     return f"site: {site} — {len(files)} files, {total / 1e6:.2f} MB: {parts}"
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm", ".whl": "application/zip"}
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-def server(site: Path, port: int = 0) -> ThreadingHTTPServer:
-    """An http server of ``site`` on 127.0.0.1 (``port`` 0: any free port); call ``serve_forever``."""
-    return ThreadingHTTPServer(("127.0.0.1", port), partial(_Quiet, directory=str(site)))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -222,10 +206,13 @@ def main(argv: list[str] | None = None) -> None:
         build(args.site, args.games)
         if not args.serve:
             return
-    httpd = server(args.site, args.port)
-    print(f"serving {args.site} at http://127.0.0.1:{httpd.server_address[1]}/ (Ctrl-C stops)")
-    with contextlib.suppress(KeyboardInterrupt):
-        httpd.serve_forever()
+    from pasyans import site_server
+    from pasyans.errors import PasyansError
+
+    try:
+        site_server.serve(args.site, args.port)
+    except PasyansError as e:
+        sys.exit(f"play_site: error: {e}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ from .. import claims as _claims
 from .. import stats as _stats
 from .. import texts as _texts
 from ..registry import game_class
+from ..svg import img_html
+from .render import ALT
 
 LAYERS = (("diplomatic", "Diplomatic (the witness's spelling)"), ("modern", "Modern spelling"),
           ("english", "English translation"))
@@ -159,8 +161,13 @@ class WinRates:
         plt.close(fig)
         return buf.getvalue()
 
+    def alt(self) -> str:
+        """The chart's text alternative: its title and every reading's figures."""
+        return f"{game_class(self.game).title_en}: deals won under each reading. {' '.join(repr(self).split())}"
+
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
-        return {"image/png": self.png(), "text/plain": repr(self)}
+        png = self.png()
+        return {"image/png": png, "text/html": img_html(png, self.alt()), "text/plain": repr(self)}
 
 
 def claims(game: str) -> Shown:
@@ -190,11 +197,15 @@ def cite(game: str) -> Shown:
 
 
 class Picture:
-    """A picture for a notebook: a compact PNG (256 colours) and a plain description as text."""
+    """A picture for a notebook: a compact PNG (256 colours) and a plain description as text; its
+    ``alt`` is the description, then what the picture shows when it says so (the renderer's
+    pictures carry it: :data:`~pasyans.widgets.render.ALT`)."""
 
     def __init__(self, image: Any, description: str) -> None:
         self.image = image
         self.description = description
+        shows = getattr(image, "info", {}).get(ALT, "")
+        self.alt = f"{description.rstrip('.')}. {shows}" if shows else description
 
     def png(self) -> bytes:
         buf = io.BytesIO()
@@ -202,8 +213,9 @@ class Picture:
         return buf.getvalue()
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> tuple[dict[str, Any], dict[str, Any]]:
-        return ({"image/png": self.png(), "text/plain": repr(self)},
-                {"image/png": {"alt": self.description}})
+        png = self.png()
+        return ({"image/png": png, "text/html": img_html(png, self.alt), "text/plain": repr(self)},
+                {"image/png": {"alt": self.alt}})
 
     def __repr__(self) -> str:
         return f"{self.description} ({self.image.width}×{self.image.height} picture)"

@@ -24,6 +24,10 @@ from pasyans.layout import FAN_STEP
 
 from . import geometry, textsource
 
+#: The key of a picture's ``info`` under which it carries its text alternative (what it shows,
+#: in its language; :class:`pasyans.widgets.edition.Picture` offers it as the ``alt``).
+ALT = "pasyans.alt"
+
 SS = 2  # supersampling factor
 SUITS = "♠♥♦♣"
 RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
@@ -300,7 +304,9 @@ def render(game: Any, *, width: int | None = None, unit: float | None = None, la
             d.text((margin_u * u, cap_y), line, font=fcap, fill=t["muted"])
             cap_y += fcap.size * 1.35
     out = canvas.convert("RGB")
-    return out.resize((max(1, out.width // SS), max(1, out.height // SS)), Image.Resampling.LANCZOS)
+    out = out.resize((max(1, out.width // SS), max(1, out.height // SS)), Image.Resampling.LANCZOS)
+    out.info[ALT] = human.picture_text(g, lang) if title is None else f"{title}. {human.picture_text(g, lang)}"
+    return out
 
 
 # ---- a line of play as pictures --------------------------------------------------------------
@@ -321,6 +327,7 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
     frames: list[tuple[Image.Image, list[str]]] = []
     ftxt = font("sans", 13)
     fsm = font("italic", 12)
+    alt = [human.picture_text(g, lang)]
     if start:
         frames.append((render(g, width=frame_width, lang=lang, caption=False, theme=theme,
                               title=f"{g.title_ru} · {g.title_en}"),
@@ -346,6 +353,7 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
             sentence = texts.get(sid)
             lines.append(f"{sid}: {sentence}" if sentence else f"[{sid}]")
         frames.append((img, lines))
+        alt.append(f"{k}. {said}" + (f" ({', '.join(played.cites[:2])})" if played.cites else ""))
     if not frames:
         raise ValueError("an empty line and no start frame: nothing to draw")
     columns = max(1, min(columns, len(frames)))
@@ -374,6 +382,10 @@ def filmstrip(game: Any, line: Sequence[Any] | Any, *, columns: int = 3, frame_w
             else:
                 d.text((x + 8, yy), line, font=ftxt, fill=t["ink"])
             yy += 17
+    moves = len(frames) - start
+    alt[0] = (f"Ходов: {moves}, от позиции: {alt[0]}" if lang == "ru"
+              else f"{moves} move{'s' if moves != 1 else ''} from the position: {alt[0]}")
+    sheet.info[ALT] = " ".join(alt)
     return sheet
 
 
@@ -430,4 +442,5 @@ def figure(figure_id: str, deal: int = 1, *, lang: str = "en", width: int = 900,
     for line in lines:
         d.text((14, y), line, font=fcap, fill=t["muted"])
         y += 21
+    out.info[ALT] = f"{img.info[ALT]} {' '.join(paras)}"
     return out

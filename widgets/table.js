@@ -17,7 +17,7 @@ const SHORTCUTS = [
   ["home", "Home / End", "first / last pile"], ["enter", "Enter / Space", "pick up a card, then put it on a place"],
   ["escape", "Escape", "put the card back (cancel)"], ["undo", "u", "undo"], ["redo", "r", "redo"],
   ["restart", "Shift+R", "restart the deal"], ["hint", "h", "hint"], ["advance", "a", "play the compulsory moves"],
-  ["step", ".", "step forward (the loaded line)"], ["back", ",", "step back"], ["auto", "p", "autoplay on/off"],
+  ["solve", "Shift+S", "find and load a winning line"], ["step", ".", "step forward (the loaded line)"], ["back", ",", "step back"], ["auto", "p", "autoplay on/off"],
   ["speed", "+ / -", "autoplay faster / slower"], ["new", "n", "new deal"], ["deal", "g", "type a deal number"],
   ["readings", "1 – 9", "the rule readings' pickers"], ["layer", "l", "next layer of the text"],
   ["lang", "L", "English / Russian"], ["text", "t", "go to the text"], ["cards", "c", "go to the cards"],
@@ -66,12 +66,15 @@ function render({ model: live, el }) {
   const ru = () => (model.get("view") || {}).lang === "ru";
   const tr = (en, r) => (ru() ? r : en);
   // a UI string: the kernel's (view.ui, in the table's language) when it sent one, else ours
-  // (a view may leave ui out when it has not changed: the last one sent in this language holds)
+  // (a view may leave ui out when it has not changed: then the model's own "ui", which the
+  // Jupyter table sends once per language, or the last one sent in this language holds)
   let uiSeen = { lang: null, ui: null };
+  const viewUi = (v) => v.ui || model.get("ui") || null;
   const ui = (id, en, r) => {
     const v = model.get("view") || {};
-    if (v.ui && uiSeen.ui !== v.ui) uiSeen = { lang: v.lang, ui: v.ui };
-    const u = v.ui || (uiSeen.lang === v.lang ? uiSeen.ui : null);
+    const sent = viewUi(v);
+    if (sent && uiSeen.ui !== sent) uiSeen = { lang: v.lang, ui: sent };
+    const u = sent || (uiSeen.lang === v.lang ? uiSeen.ui : null);
     return (u && typeof u[id] === "string" && u[id]) || (r !== undefined && ru() ? r : en);
   };
   function cardsWord(n) {
@@ -113,8 +116,10 @@ function render({ model: live, el }) {
   const hintBtn = btn("pz-hint", "hint", "Hint", "h", "Ask the solver for a move (the solver sees every card, face down too)",
     () => { hintBtn.disabled = true; say(ui("msg.thinking", "Thinking…", "Думаю…"), "info"); send({ action: "hint" }); });
   const advBtn = btn("pz-advance", "advance", "Compulsory", "a", "Play the compulsory moves", () => send({ action: "advance" }));
+  const solveBtn = btn("pz-solve", "solve", "Solve", "Shift+S", "Let the solver look for a winning line from here and load it: Step and Autoplay walk it",
+    () => { solveBtn.disabled = true; say(ui("msg.solving", "The solver is looking for a winning line…", "Решатель ищет выигрышную партию…"), "info"); send({ action: "solve" }); });
   const backBtn = btn("pz-back", "back", "◀ Back", ",", "Step back", () => send({ action: "back" }));
-  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", () => send({ action: "step" }));
+  const stepBtn = btn("pz-step", "step", "Step ▶", ".", "Step forward through the loaded line", (ev) => stepNow(ev));
   const autoBtn = h("button", { class: "pz-btn pz-auto", type: "button", "aria-keyshortcuts": "p", "data-keys": "p",
     "aria-pressed": "false", text: "Autoplay", onclick: () => toggleAuto() });
   lab(autoBtn, "title", "auto.title", "Play the line (or the compulsory moves) by itself");
@@ -155,7 +160,7 @@ function render({ model: live, el }) {
   const dealBox = h("span", { class: "pz-group-ctl" }, h("label", { class: "pz-lbl" }, dealLbl, dealInput), goBtn, newBtn);
   const controls = h("div", { class: "pz-controls", role: "toolbar" },
     dealBox, h("span", { class: "pz-group-ctl" }, undoBtn, redoBtn, restartBtn, hintBtn, advBtn),
-    h("span", { class: "pz-group-ctl" }, backBtn, stepBtn, autoBtn, speedSel),
+    h("span", { class: "pz-group-ctl" }, solveBtn, backBtn, stepBtn, autoBtn, speedSel),
     readings, h("span", { class: "pz-group-ctl" }, layerSel, langSel, saveBtn, loadBtn, fileInput, helpBtn), recordBox);
   lab(controls, "aria-label", "controls", "game controls");
   const actions = h("div", { class: "pz-actions", role: "group" });
@@ -235,10 +240,11 @@ function render({ model: live, el }) {
     const p = pending.get(m.req);
     pending.delete(m.req);
     if (m.action === "hint") hintBtn.disabled = false;
+    if (m.action === "solve") solveBtn.disabled = (model.get("view") || {}).status !== "playing";
     if (!m.ok) stats.waitT0 = null;
     if (m.ok && m.filename && typeof m.data === "string") download(m.filename, m.data);
     if (m.ok && Array.isArray(m.notes)) showNotes(m);
-    if (!m.ok && ahead && m.action === "play") { dropAhead(true); draw(false); }
+    if (!m.ok && ahead && (m.action === "play" || m.action === "step")) { dropAhead(true); draw(false); }
     if (!m.ok) { if (!viewSpeaks()) say(m.message, "error"); if (!p || p.sel === sel) cancelSelection(); }
     if (m.action === "step" && p && p.auto) {
       auto.inflight = Math.max(0, auto.inflight - 1);
@@ -560,7 +566,8 @@ function render({ model: live, el }) {
     if (!v || !b) return;
     const tDraw = performance.now();
     const hadFocus = table.contains(document.activeElement);
-    const uiSig = `${v.lang}|${v.ui ? JSON.stringify(v.ui) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
+    const sentUi = viewUi(v);
+    const uiSig = `${v.lang}|${sentUi ? JSON.stringify(sentUi) : (uiSeen.lang === v.lang && uiSeen.ui ? "kept" : "")}`;
     if (uiSig !== shownLang) { shownLang = uiSig; relabel(); drawTextHead(); langSel.value = v.lang === "ru" ? "ru" : "en"; }
     // the words first (the toolbar's height decides the table's size), then the felt
     drawControls(v);
@@ -628,6 +635,7 @@ function render({ model: live, el }) {
     advBtn.disabled = !(legal.length === 1);
     stepBtn.disabled = !(legal.length === 1 || (v.line && v.line.pos >= 0 && v.line.pos < v.line.len));
     hintBtn.disabled = v.status !== "playing";
+    solveBtn.disabled = v.status !== "playing";
     layerSel.value = model.get("layer");
     const optSig = `${v.lang}|${v.options.map((o) => `${o.name}:${o.choices.join(",")}`).join(";")}`;
     if (optsBox.dataset.sig !== optSig) {
@@ -769,6 +777,8 @@ function render({ model: live, el }) {
       (!sel || m.steps.some((s) => s[0] === sel.pile && s[1] === sel.index && !partial.some((p) => same(p, s)))));
   }
   function movesOf(pile, index) { return legal().map((m, i) => [m, i]).filter(([m]) => m.steps.some((s) => s[0] === pile && s[1] === index)); }
+  // moves whose cards all lie inside the face-down pack `pile` (the deal laid out of it): not drawn, so a click on the pack plays them
+  function packMoves(pile) { return legal().map((m, i) => [m, i]).filter(([m]) => m.steps.length && m.steps.every((s) => s[0] === pile && !cardEls.get(key(s[0], s[1])))); }
   function playIndex(i) {
     cancelSelection(false); say("", "info");
     const v = model.get("view");
@@ -805,6 +815,14 @@ function render({ model: live, el }) {
     const t0 = clickT0 ?? performance.now();
     ahead = { els: new Set(els), seq: v.seq };
     requestAnimationFrame(() => setTimeout(() => { stats.ahead.push(performance.now() - t0); }, 0));
+  }
+  // A step by hand where only one move is legal: that move is the step (the loaded line's next
+  // move is legal, so it is that one), shown at once like a click's; a refused step puts it back.
+  function stepNow(ev) {
+    const v = model.get("view");
+    const only = v && v.legal && v.legal.length === 1 ? v.legal[0] : null;
+    if (only && !ahead) { clickT0 = ev ? ev.timeStamp : performance.now(); cancelSelection(false); showAhead(v, only); }
+    send({ action: "step" });
   }
   function dropAhead(putBack) {
     if (!ahead) return;
@@ -859,6 +877,9 @@ function render({ model: live, el }) {
       say(ui("msg.pick_first", "Pick up a card first, then choose where it goes.", "Сначала возьмите карту, потом выберите место."), "info");
       return;
     }
+    const packed = t.up || movesOf(t.pile, t.index).length ? [] : packMoves(t.pile);
+    if (packed.length === 1) { playIndex(packed[0][1]); return; }
+    if (packed.length > 1) { choose(packed); return; }
     if (!t.up && !movesOf(t.pile, t.index).length) { say(ui("msg.face_down", "That card lies face down.", "Эта карта лежит рубашкой вверх."), "info"); return; }
     select(t);
   }
@@ -912,6 +933,12 @@ function render({ model: live, el }) {
         if (partial.some((p) => same(p, s))) continue;
         if (sel && s[0] === sel.pile && s[1] === sel.index) targets.add(s[2]);
         else if (!sel) sources.add(key(s[0], s[1]));
+      }
+    }
+    if (!sel && !partial.length) {
+      for (const p of new Set(legal().filter((m) => m.steps.length).map((m) => m.steps[0][0]))) {
+        const e = packMoves(p).length ? topCard(p) : null;
+        if (e && !e.classList.contains("pz-up")) { e.classList.add("pz-source"); e.setAttribute("aria-description", ui("pack_move", "plays the move out of the pack", "ход из колоды")); }
       }
     }
     for (const p of targets) mark(p, "pz-target", ui("target", "the picked-up card can go here", "сюда можно положить взятую карту"));
@@ -1074,8 +1101,8 @@ function render({ model: live, el }) {
     if (tag === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
     const k = ev.key;
     const acts = {
-      u: () => undoBtn.click(), r: () => redoBtn.click(), R: () => restartBtn.click(), h: () => hintBtn.click(),
-      a: () => advBtn.click(), ".": () => send({ action: "step" }), ",": () => send({ action: "back" }),
+      u: () => undoBtn.click(), r: () => redoBtn.click(), R: () => restartBtn.click(), h: () => hintBtn.click(), S: () => solveBtn.click(),
+      a: () => advBtn.click(), ".": () => stepNow(), ",": () => send({ action: "back" }),
       p: () => toggleAuto(), "+": () => faster(1), "=": () => faster(1), "-": () => faster(-1),
       n: () => newBtn.click(), g: () => { dealInput.focus(); dealInput.select(); },
       l: () => { const i = LAYERS.findIndex(([v]) => v === model.get("layer")); send({ action: "layer", layer: LAYERS[(i + 1) % LAYERS.length][0] }); },

@@ -22,8 +22,10 @@ from typing import Any
 import anywidget
 import traitlets as T
 
+from pasyans import human
 from pasyans.game import Game
 from pasyans.session import Session
+from pasyans.svg import img_html
 
 from . import textsource
 
@@ -44,6 +46,14 @@ def _delegate(name: str) -> Any:
     return call
 
 
+def _view_to_json(view: dict, widget: Table) -> dict:
+    """The view as the comm carries it: its ``ui`` strings (15 KB) travel in the ``ui`` trait,
+    once per language, and are left out of every view that has the same."""
+    if view.get("ui") is not None and view["ui"] == widget.ui:
+        return {k: v for k, v in view.items() if k != "ui"}
+    return view
+
+
 class Table(anywidget.AnyWidget):
     """A live table for one game: ``Table("braid", deal=7, **options)`` or ``Table(game)``;
     the arguments are :class:`~pasyans.session.Session`'s. ``t.session`` is the game at the table;
@@ -56,7 +66,8 @@ class Table(anywidget.AnyWidget):
 
     # ---- what the browser draws (only Python writes these) ------------------------------
     board = T.Dict().tag(sync=True)          # the engine's layout description, once per game
-    view = T.Dict().tag(sync=True)           # the position, legal moves, status, controls
+    view = T.Dict().tag(sync=True, to_json=_view_to_json)  # the position, legal moves, status, controls
+    ui = T.Dict().tag(sync=True)             # the labels in the table's language (view["ui"], sent once)
     text_html = T.Unicode("").tag(sync=True)  # the game's text in the chosen layer (clean HTML)
     annotated = T.List(T.Unicode()).tag(sync=True)  # sentence ids that carry apparatus notes
     message = T.Dict().tag(sync=True)        # the last reply shown to the reader
@@ -89,6 +100,9 @@ class Table(anywidget.AnyWidget):
     def _mirror(self, changes: dict[str, Any]) -> None:
         """The session's changed fields into the traits (one sync message for them all)."""
         with self.hold_sync():
+            view = changes.get("view")
+            if isinstance(view, dict) and isinstance(view.get("ui"), dict) and view["ui"] != self.ui:
+                self.ui = view["ui"]
             for k, v in changes.items():
                 setattr(self, k, v)
 
@@ -120,6 +134,7 @@ class Table(anywidget.AnyWidget):
     set_lang = _delegate("set_lang")
     set_layer = _delegate("set_layer")
     load_line = _delegate("load_line")
+    solve_line = _delegate("solve_line")
     step = _delegate("step")
     back = _delegate("back")
     hint = _delegate("hint")
@@ -176,14 +191,24 @@ class Table(anywidget.AnyWidget):
                          ("после раскладки" if ru else "after the deal is laid out"))
             buf = io.BytesIO()
             render(g, width=860, lang=self.lang, title=title).save(buf, format="PNG", optimize=True)
-            data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
-            when = (f"after the deal is laid out ({laid} compulsory moves)" if laid
-                    else f"after {len(g.moves)} moves")
-            meta = {**(meta or {}), "image/png": {
-                "alt": f"The table of {g.title_ru} ({g.title_en}), deal {g.deal}, {when}: {g.status}"}}
+            png = buf.getvalue()
+            alt = self._picture_alt(g, laid)
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+            data["text/html"] = img_html(png, alt)
+            meta = {**(meta or {}), "image/png": {"alt": alt}}
         except Exception:  # the picture is a courtesy; the live table must still show
             pass
         return data, meta
+
+    def _picture_alt(self, g: Game, laid: int) -> str:
+        """The stored picture's text alternative, in the table's language: what it shows."""
+        ru = self.lang == "ru"
+        if laid:
+            when = (f"Стол после раскладки ({laid} обязательных ходов)" if ru
+                    else f"The table after the deal is laid out ({laid} compulsory moves)")
+        else:
+            when = "Стол" if ru else "The table"
+        return f"{when}: {human.picture_text(g, self.lang)}"
 
     def _picture_game(self) -> tuple[Game, int]:
         """The game the picture for readers without a kernel shows, and how many moves it laid out:

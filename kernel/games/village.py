@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from ..cards import RANK, SUIT
 from ..game import Game, Option, made_once
-from ..layout import Layout, Spot
+from ..layout import CARD_H, FAN_STEP, Layout, Spot
 from ..move import Move
 
 NOTE_BASES = "village.n.bases"
@@ -40,6 +40,7 @@ DOWN = tuple(c - 1 if c % 13 else -1 for c in range(52))  # the next card down i
 HEAP = tuple(f"heap.{i}" for i in range(1, N + 1))
 ACE = tuple(f"ace.{i}" for i in range(1, N + 1))
 KING = tuple(f"king.{i}" for i in range(1, N + 1))
+HEAP_ROOM = 26  # the cards of a heap the layout makes room for
 
 
 class Village(Game):
@@ -227,7 +228,10 @@ class Village(Game):
             side = "left" if i < 4 else "right"
             spots.append(Spot(HEAP[i], x, 3.8, "tableau", f"heap {i + 1} ({side})", f"кучка {i + 1}",
                               fan="down", group="row"))
-        return Layout(12.4, 16.0, tuple(spots), "Aces above on the left, kings above on the right, the "
+        # The table's height holds heaps of HEAP_ROOM cards (random play of 1,500 games under every
+        # reading reached 20); a longer heap grows the table as it lies (geometry.extent).
+        height = round(3.8 + (HEAP_ROOM - 1) * FAN_STEP + CARD_H, 2)
+        return Layout(12.4, height, tuple(spots), "Aces above on the left, kings above on the right, the "
                       "row of eight heaps below (four left, four right)",
                       "Тузы сверху слева, короли справа, под ними ряд из восьми кучек (четыре слева, четыре справа)",
                       {"aces": ("the aces", "тузы"), "kings": ("the kings", "короли"),

@@ -1,60 +1,34 @@
 """The playing site (``make play``) served on 127.0.0.1 with every other request blocked: on every
 game's page the engine (Python in Pyodide, in a Web Worker) loads, ten legal moves are played by
 clicking, the cited sentences light, Undo takes them all back to the deal, the solver gives a
-hint and a change of reading replays the game; on one page a record is saved and loaded."""
+hint and a change of reading replays the game; on one page a record is saved and loaded, and on
+two the solver's winning line is loaded, stepped forward and back, and played by Autoplay.
+
+``PASYANS_SITE=build/play`` runs them on a site built before (``make play``)."""
 from __future__ import annotations
 
 import json
-import sys
-import threading
-from pathlib import Path
 
 import pytest
+from sitepage import PICK, built_site, click_button, click_move, offline, seq, serving, view, wait_seq
 
 import pasyans
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tools"))
-import play_site  # noqa: E402
-
 MOVES = 10
-#: A legal move the page can play by clicking: its index in the view, and what to click (JS).
-PICK = """root => {
-  const v = window.pzEngine.model.get("view");
-  const drawn = (s) => !!root.querySelector(`.pz-card[data-pile="${CSS.escape(s[0])}"][data-index="${s[1]}"]`);
-  const same = (a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-  const legal = v.legal.map((m, i) => [m, i]).filter(([m]) => m.steps.every(drawn));
-  const single = legal.find(([m]) => m.steps.length === 1
-    && v.legal.filter((o) => o.steps.some((s) => same(s, m.steps[0]))).length === 1);
-  const pick = single || legal.find(([m]) => !m.steps.length) || legal[0];
-  return pick ? { index: pick[1], steps: pick[0].steps, cites: pick[0].cites, moves: v.moves } : null;
-}"""
 
 
 @pytest.fixture(scope="session")
 def served(tmp_path_factory):
-    site = tmp_path_factory.mktemp("play") / "site"
-    play_site.build(site)
-    httpd = play_site.server(site)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    site = built_site(tmp_path_factory.mktemp("play") / "site")
+    with serving(site) as base:
+        yield site, base
 
 
 @pytest.fixture(scope="session")
 def site_context(pz_browser, served):
     _, base = served
     context = pz_browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-    blocked: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(base + "/"):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    blocked = offline(context, (base + "/",))
     yield context, base, blocked
     context.close()
 
@@ -72,34 +46,6 @@ def open_game(site_context, gid: str):
     root.locator(".pz-card, .pz-slot").first.wait_for(timeout=120_000)
     assert page.locator("#pz-engine").is_hidden()
     return page, root, errors
-
-
-def view(page) -> dict:
-    return page.evaluate("window.pzEngine.model.get('view')")
-
-
-def seq(root) -> str:
-    return root.get_attribute("data-seq") or ""
-
-
-def wait_seq(page, root, before: str) -> None:
-    page.wait_for_function("([el, s]) => el.dataset.seq !== s", arg=[root.element_handle(), before], timeout=30_000)
-
-
-def place(root, pile: str):
-    cards = root.locator(f'.pz-card[data-pile="{pile}"]')
-    return cards.last if cards.count() else root.locator(f'.pz-slot[data-pile="{pile}"]')
-
-
-def click_move(page, root, pick: dict) -> None:
-    before = seq(root)
-    if not pick["steps"]:
-        root.locator(f'.pz-action[data-move="{pick["index"]}"]').click()
-    else:
-        for src, index, dst in pick["steps"]:
-            root.locator(f'.pz-card[data-pile="{src}"][data-index="{index}"]').click()
-            place(root, dst).click()
-    wait_seq(page, root, before)
 
 
 def lit(root) -> list[str]:
@@ -121,15 +67,11 @@ def test_every_table_plays_in_the_page(site_context, gid):
         if v["status"] != "playing" or not v["legal"]:
             break
         pick = page.evaluate(PICK, root.element_handle())
-        if pick is None:  # the deal is laid out from inside the pack: the Compulsory button plays it
-            assert all(m["forced"] for m in v["legal"]), (gid, v["legal"][:3])
-            before = seq(root)
-            root.locator(".pz-advance").click()
-            wait_seq(page, root, before)
-            assert view(page)["moves"] > v["moves"]
-        else:
-            click_move(page, root, pick)
-            assert view(page)["moves"] == pick["moves"] + 1, (gid, pick, view(page)["message"])
+        assert pick is not None, (gid, v["legal"][:3])
+        if pick.get("pack"):  # the deal laid out from inside the pack: a click on the pack plays it
+            assert root.locator(f'.pz-card.pz-source[data-pile="{pick["pack"]}"]').count() == 1
+        click_move(page, root, pick)
+        assert view(page)["moves"] == pick["moves"] + 1, (gid, pick, view(page)["message"])
         after = view(page)
         played += 1
         cites = after["last"]["cites"]
@@ -139,9 +81,7 @@ def test_every_table_plays_in_the_page(site_context, gid):
             assert set(lit(root)) <= set(cites) and lit(root), (gid, cites, lit(root))
     assert played >= min(MOVES, 3), f"{gid}: only {played} moves could be played"
     for _ in range(view(page)["moves"]):
-        before = seq(root)
-        root.locator(".pz-undo").click()
-        wait_seq(page, root, before)
+        click_button(page, root, "pz-undo")
     assert view(page)["moves"] == 0 and cards(root) == dealt, "Undo takes every move back to the deal"
 
     root.locator(".pz-hint").click()  # the solver, in the worker: the page stays live meanwhile
@@ -180,9 +120,7 @@ def test_a_record_is_saved_as_a_file_and_loaded_from_one(site_context, tmp_path)
     dl.value.save_as(path)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["game"] == "clock" and len(record["moves"]) == 3
-    before = seq(root)
-    root.locator(".pz-new").click()
-    wait_seq(page, root, before)
+    click_button(page, root, "pz-new")
     assert view(page)["moves"] == 0
     before = seq(root)
     root.locator(".pz-file").set_input_files(str(path))
@@ -192,5 +130,40 @@ def test_a_record_is_saved_as_a_file_and_loaded_from_one(site_context, tmp_path)
     # the player's record is kept by the browser: three moves of a deal count it as played
     book = json.loads(page.evaluate("localStorage.getItem('pasyans-player-record')"))
     assert "clock" in json.dumps(book)
+    assert errors == [] and site_context[2] == []
+    page.close()
+
+
+@pytest.mark.parametrize("gid", ["clock", "indian_empress"])
+def test_the_solvers_line_is_loaded_stepped_and_autoplayed(site_context, gid):
+    page, root, errors = open_game(site_context, gid)
+    root.locator(".pz-solve").click()  # the solver, in the worker: its line replaces nothing on the table
+    page.wait_for_function("() => (window.pzEngine.model.get('view').line || {}).len > 0", timeout=90_000)
+    v = view(page)
+    assert v["line"] == {"pos": 0, "len": v["line"]["len"]} and v["moves"] == 0
+    assert "winning line" in v["message"]["text"] or "выигрышную партию" in v["message"]["text"], v["message"]
+    assert root.locator(".pz-status").inner_text().count(f"0/{v['line']['len']}") == 1
+    dealt = cards(root)
+    for k in range(1, 4):
+        click_button(page, root, "pz-step")
+        now = view(page)
+        assert now["line"]["pos"] == k and now["moves"] == k
+        cites = now["last"]["cites"]
+        if cites:  # the lit sentence follows the line
+            page.wait_for_function("() => document.querySelectorAll('.pasyans .pz-textbody span.s.pz-hl').length > 0",
+                                   timeout=10_000)
+            assert lit(root) and set(lit(root)) <= set(cites), (cites, lit(root))
+    for k in (2, 1, 0):
+        click_button(page, root, "pz-back")
+        assert view(page)["line"]["pos"] == k
+    assert cards(root) == dealt
+    root.locator(".pz-auto").click()
+    page.wait_for_function("() => window.pzEngine.model.get('view').line.pos >= 5", timeout=30_000)
+    root.locator(".pz-auto").click()  # pause
+    before = view(page)["line"]["pos"]
+    page.wait_for_timeout(600)
+    after = view(page)
+    assert after["line"]["pos"] - before <= 2 and after["moves"] == after["line"]["pos"]
+    assert root.locator(".pz-auto").get_attribute("aria-pressed") == "false"
     assert errors == [] and site_context[2] == []
     page.close()

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import nbformat
 from nbconvert import HTMLExporter
+from sitepage import offline
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -18,16 +19,7 @@ def export_as_a_reader_would(name: str, tmp_path: Path) -> Path:
 
 def open_offline(browser, page_file: Path):
     context = browser.new_context()
-    blocked: list[str] = []
-
-    def offline(route):
-        if route.request.url.startswith(("file://", "data:")):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", offline)
+    offline(context, ("file://", "data:"))
     page = context.new_page()
     page.goto(page_file.as_uri())
     page.wait_for_load_state("load")

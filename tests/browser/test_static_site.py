@@ -3,7 +3,6 @@ forward and back through its recorded line with no kernel, the cards move and th
 lights (the frames were computed by the engine when the notebook ran)."""
 from __future__ import annotations
 
-
 import os
 import re
 import shutil
@@ -16,6 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 
 import static_site  # noqa: E402
+from sitepage import offline  # noqa: E402
 
 GAMES = ("braid", "octagon")
 
@@ -35,16 +35,7 @@ def site(tmp_path_factory):
 @pytest.fixture
 def offline_page(pz_browser):
     context = pz_browser.new_context(viewport={"width": 1400, "height": 1000})
-    blocked: list[str] = []
-
-    def offline(route):
-        if route.request.url.startswith(("file://", "data:", "blob:")):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", offline)
+    blocked = offline(context, ("file://", "data:", "blob:"))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -332,6 +332,34 @@ def test_a_move_of_two_cards(lab_page, gid):
     expect(echo).to_have_text(f"python sees {p['moves_before']}")
 
 
+def test_a_move_shows_at_the_click_before_the_kernel_answers(lab_page):
+    """The click's optimistic draw: in the very task that handles the click (no message from the
+    kernel can arrive inside it) the card already lies where the engine said it will
+    (``view.legal[].to``); the kernel's position then replaces it, and Undo takes it back."""
+    page = lab_page
+    p = plans.plan("clock#2")
+    _, root, echo = table(page, "clock#2")
+    root.scroll_into_view_if_needed()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+    got = root.evaluate("""(r, [src, i, dst]) => {
+      const tap = (e) => { for (const t of ["pointerdown", "pointerup"])
+        e.dispatchEvent(new PointerEvent(t, {bubbles: true, button: 0, pointerId: 1, isPrimary: true})); };
+      const c = r.querySelector(`.pz-card[data-pile="${src}"][data-index="${i}"]`);
+      const on = r.querySelectorAll(`.pz-card[data-pile="${dst}"]`);
+      const seq = r.dataset.seq;
+      tap(c);
+      tap(on.length ? on[on.length - 1] : r.querySelector(`.pz-slot[data-pile="${dst}"]`));
+      return {ahead: r.querySelectorAll(".pz-card.pz-ahead").length, moved: c.classList.contains("pz-ahead"),
+              card: c.dataset.card || null, seq, now: r.dataset.seq};
+    }""", [p["from"], p["index"], p["to"]])
+    assert got["ahead"] == 1 and got["moved"] and got["card"] in (p["card"], None), got
+    assert got["now"] == got["seq"], "the kernel's view had not arrived"
+    expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}", timeout=30_000)
+    expect(root.locator(".pz-card.pz-ahead")).to_have_count(0)
+    expect(card(root, p["to"], p["to_count"])).to_have_count(1)
+    root.locator(".pz-undo").click()
+    expect(echo).to_have_text(f"python sees {p['moves_before']}")
+
 def test_the_notebook_reopens_with_live_tables(lab_page):
     """Save, reload the page: the tables come back from the running kernel and still play."""
     page = lab_page
@@ -481,3 +509,4 @@ def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
     root.locator("select.pz-lang").select_option("en")
     expect(root.locator(".pz-undo")).to_have_text("Undo")
     assert root.locator("select.pz-lang").count() == 1
+

@@ -3,10 +3,12 @@
 // the page's thread, so a hint's search (the solver's state budget, seconds at most) never
 // freezes the page. The page posts {type: "start", wheel, args} once, then {type: "msg", content}
 // for each intent; the worker answers "ready" (the session's fields), then for each intent a
-// "result" (the JSON text of the fields that changed, the reply, and the player's record).
+// "result" (the JSON text of the fields that changed, the reply, and the player's record; and
+// the milliseconds Python took over it).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PY = `
+import gc
 import json
 from pathlib import Path
 
@@ -30,8 +32,16 @@ def start(args):
         (RECORD / "record.json").write_text(a["book"], encoding="utf-8")
     _session = Session(a["game"], a["deal"], layer=a["layer"], lang=a["lang"], record=RECORD,
                        text=StoredText(a["text"]))
+    _session.line_frames = False  # the page plays the line live: no exported frames to keep
     _session.listen(_changes.append)
-    return json.dumps(_session.state())
+    state = _session.state()
+    _sent["ui"], _sent["book"] = state["view"].get("ui"), _book()
+    gc.collect()
+    gc.freeze()  # the engine's modules and tables, there for good: no collection walks them again
+    return json.dumps(state, ensure_ascii=False)
+
+
+_sent = {"ui": None, "book": None}  # what the page holds already: not sent again
 
 
 def handle(content):
@@ -40,7 +50,15 @@ def handle(content):
     for c in _changes:
         changed.update(c)
     _changes.clear()
-    return json.dumps({"changes": changed, "reply": reply, "book": _book()})
+    view = changed.get("view")
+    if view is not None:  # the table keeps the last ui strings of its language (table.js: ui())
+        if view.get("ui") == _sent["ui"]:
+            changed["view"] = {k: v for k, v in view.items() if k != "ui"}
+        _sent["ui"] = view.get("ui", _sent["ui"])
+    book = _book()
+    fresh = book if book != _sent["book"] else None
+    _sent["book"] = book
+    return json.dumps({"changes": changed, "reply": reply, "book": fresh}, ensure_ascii=False)
 `;
 
 let handle = null;
@@ -59,7 +77,9 @@ self.onmessage = async (ev) => {
       handle = py.globals.get("handle");
       self.postMessage({ type: "ready", state, ms: performance.now() - t0, python: py.version });
     } else if (m.type === "msg" && handle) {
-      self.postMessage({ type: "result", out: handle(JSON.stringify(m.content)) });
+      const t0 = performance.now();
+      const out = handle(JSON.stringify(m.content));
+      self.postMessage({ type: "result", out, ms: performance.now() - t0 });
     }
   } catch (e) {
     self.postMessage({ type: "error", message: String((e && e.message) || e).slice(0, 2000) });

@@ -47,12 +47,13 @@ function start() {
     const m = ev.data;
     if (m.type === "ready") {
       link = engineModel(JSON.parse(m.state), worker);
-      window.pzEngine = { ms: m.ms, python: m.python, model: link.model };
+      window.pzEngine = { ms: m.ms, python: m.python, model: link.model, handled: [] };  // handled: Python's ms per intent
       table.render({ model: link.model, el: host });
       document.body.classList.add("pz-ready");
       note.textContent = "";
       note.hidden = true;
     } else if (m.type === "result" && link) {
+      window.pzEngine.handled.push(m.ms);
       link.receive(m.out);
     } else if (m.type === "error") {
       note.textContent = `${words("The engine could not start", "Движок не запустился")}: ${m.message}`;
