@@ -332,15 +332,11 @@ class Game:
         if not move.steps:
             return self._snapshot()
         cur, p, index = self._cur, self._p, self._pidx
-        cards, downs = list(cur[0]), cur[1]
+        cards, downs = list(cur[0]), list(cur[1])
         for _, s, d in move.steps:
             src, dst, i, j = p[s], p[d], index[s], index[d]
-            cards[i], cards[j] = tuple(src.cards), tuple(dst.cards)
-            if src.down != downs[i] or dst.down != downs[j]:  # most moves turn no card
-                changed = list(downs)
-                changed[i], changed[j] = src.down, dst.down
-                downs = tuple(changed)
-        return (tuple(cards), downs, self.turn, self._vars(self))
+            cards[i], downs[i], cards[j], downs[j] = tuple(src.cards), src.down, tuple(dst.cards), dst.down
+        return (tuple(cards), tuple(downs), self.turn, self._vars(self))
 
     def _keys(self) -> dict[tuple, int]:
         """How often each position of this game (its history and now) occurs.
