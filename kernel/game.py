@@ -7,7 +7,8 @@ readings), the extra scalar state it keeps (``VARS``) and implements:
   the table is then laid out by moves, as the text describes the deal;
 * ``_generate()`` — the legal moves of the current position, compulsory ones alone when the
   text makes an action compulsory;
-* ``_apply(move)`` — carry out a legal move;
+* ``_apply(move)`` — carry out a legal move; a move with steps changes only the piles they
+  name (cards, face-down counts), ``turn`` and the ``VARS``;
 * ``_won()`` — the text's goal; ``_ended()`` — the text's end condition short of it (optional);
 * ``layout()`` — the table, described once for every renderer.
 
@@ -17,7 +18,7 @@ that would recreate a position already seen in this game, keeps undo/redo and th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter, ne
@@ -26,7 +27,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .cards import CARDS, Card
 from .errors import BadDeal, BadOption, IllegalMove, InvalidMove, PasyansError, RecordError, quote
 from .layout import Layout
-from .move import KINDS, Move
+from .move import KINDS, Move, Step
 from .rng import Rng
 
 DEAL_MIN = 1
@@ -198,6 +199,7 @@ class Game:
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
         self._pidx = {n: i for i, n in enumerate(self._p)}
+        self._vars = _getter(self.VARS)
         self._cur = self._snapshot()
         self._seen: dict[tuple, int] = {}  # counted on first need: see _keys
         self.status = "playing"
@@ -255,7 +257,7 @@ class Game:
     def _snapshot(self) -> tuple:
         piles = self._p.values()
         return (tuple(map(tuple, map(_CARDS_OF, piles))), tuple(map(_DOWN_OF, piles)), self.turn,
-                tuple([getattr(self, v) for v in self.VARS]))
+                self._vars(self))
 
     def _restore(self, snap: tuple) -> None:
         cards, downs, turn, vars_ = snap
@@ -293,7 +295,8 @@ class Game:
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move here, in a deterministic order."""
-        return list(self._legal_now())
+        legal = self._legal
+        return list(self._legal_now() if legal is None else legal)
 
     def _legal_now(self) -> list[Move]:
         """The legal moves, computed once per position (the list itself: not to be changed)."""
@@ -306,32 +309,34 @@ class Game:
         return self._legal
 
     def _repeats(self, move: Move) -> bool:
-        """Whether a transfer would recreate a position seen in this game.
-
-        A ``move`` (reversible transfer) changes only the piles its steps name, ``turn`` and the
-        ``VARS``: so only those are saved, patched into the current key and put back.
-        """
+        """Whether a transfer would recreate a position seen in this game (its piles are put
+        back from the current key, :meth:`_key_after`)."""
         seen = self._keys()
-        p = self._p
-        names = {n for _, s, d in move.steps for n in (s, d)}
-        saved = [(p[n], p[n].cards[:], p[n].down) for n in names]
-        turn, vars_ = self.turn, [getattr(self, v) for v in self.VARS]
         self._apply(move)
-        cur = self._cur
-        cards, downs = list(cur[0]), list(cur[1])
-        index = self._pidx
-        for n in names:
-            i = index[n]
-            cards[i] = tuple(p[n].cards)
-            downs[i] = p[n].down
-        after = (tuple(cards), tuple(downs), self.turn, tuple([getattr(self, v) for v in self.VARS]))
-        for pile, cs, d in saved:
-            pile.cards[:] = cs
-            pile.down = d
-        self.turn = turn
+        after = self._key_after(move)
+        (cards, downs, self.turn, vars_), p, index = self._cur, self._p, self._pidx
+        for _, s, d in move.steps:
+            src, dst, i, j = p[s], p[d], index[s], index[d]
+            src.cards[:], src.down, dst.cards[:], dst.down = cards[i], downs[i], cards[j], downs[j]
         for name, value in zip(self.VARS, vars_):
             setattr(self, name, value)
         return after in seen
+
+    def _key_after(self, move: Move) -> tuple:
+        """The key of the position now that ``move`` is applied to the position ``self._cur``.
+
+        A move with steps changes only the piles they name (cards and face-down counts),
+        ``turn`` and the ``VARS``: only those are read again, the other piles' entries are
+        shared with the key before. A move without steps may change anything.
+        """
+        if not move.steps:
+            return self._snapshot()
+        cur, p, index = self._cur, self._p, self._pidx
+        cards, downs = list(cur[0]), list(cur[1])
+        for _, s, d in move.steps:
+            src, dst, i, j = p[s], p[d], index[s], index[d]
+            cards[i], downs[i], cards[j], downs[j] = tuple(src.cards), src.down, tuple(dst.cards), dst.down
+        return (tuple(cards), tuple(downs), self.turn, self._vars(self))
 
     def _keys(self) -> dict[tuple, int]:
         """How often each position of this game (its history and now) occurs.
@@ -352,8 +357,14 @@ class Game:
             move = Move.parse(move)
         if not isinstance(move, Move):
             raise InvalidMove(f"not a move: {quote(move)}")
-        for m in self._legal_now():
-            if m is move or m == move:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        for m in legal:  # a move from legal_moves() is found by identity
+            if m is move:
+                return m
+        for m in legal:
+            if m == move:
                 return m
         move.check()  # a forged Move is refused before its fields are read
         raise IllegalMove(self._explain(move))
@@ -401,7 +412,7 @@ class Game:
         before = self._cur
         try:
             self._apply(m)
-            after = self._snapshot()
+            after = self._key_after(m)
         except Exception:
             self._restore(before)
             raise
@@ -410,7 +421,8 @@ class Game:
             seen[after] = seen.get(after, 0) + 1
         self._history.append(before)
         self._moves.append(m)
-        self._redo = []
+        if self._redo:
+            self._redo = []
         self._cur = after
         self._legal = None
         self._update_status()
@@ -597,15 +609,24 @@ class Game:
 _MADE: dict[tuple, Move] = {}
 
 
-def made_once(kind: str, steps: tuple = (), **fields: Any) -> Move:
-    """The move with these fields, made once and shared: moves are immutable, and making them is
-    much of a move generator's cost (the fields are tuples of ids and flags, so equal fields make
-    one move)."""
-    key = (kind, steps, *fields.items())
+def made_once(kind: str, steps: tuple[Step, ...] = (), arg: str = "", cites: tuple[str, ...] = (),
+              notes: tuple[str, ...] = (), forced: bool = False) -> Move:
+    """``Move(...)`` with these fields, made once and shared: moves are immutable, and making them
+    is much of a move generator's cost (the fields are tuples of ids and flags, so equal fields
+    make one move)."""
+    key = (kind, steps, arg, cites, notes, forced)
     m = _MADE.get(key)
     if m is None:
-        m = _MADE[key] = Move(kind, steps, **fields)
+        m = _MADE[key] = Move(kind, steps, arg, cites, notes, forced)
     return m
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """A function of an object giving its attributes ``names`` as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    get = attrgetter(*names) if names else None
+    return (lambda o: (get(o),)) if get else (lambda o: ())
 
 
 _CARDS_OF = attrgetter("cards")

@@ -12,7 +12,16 @@ from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's output for the state ``z``."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 class Rng:
@@ -25,24 +34,31 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self.state = z = (self.state + _GAMMA) & _MASK
+        return _mix(z)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
+        limit = _SPAN - _SPAN % n
+        x = self.next64()
+        while x >= limit:
             x = self.next64()
-            if x < limit:
-                return x % n
+        return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates, last position first)."""
+        """Shuffle ``items`` in place (Fisher–Yates, last position first; :meth:`below` written
+        out, since a deal's shuffle is much of making a game)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            state = (state + _GAMMA) & _MASK
+            x = _mix(state)
+            while x >= limit:
+                state = (state + _GAMMA) & _MASK
+                x = _mix(state)
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state

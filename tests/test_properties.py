@@ -80,8 +80,9 @@ def test_listed_moves_are_accepted_and_others_refused(gid, deal, steps, probe):
 @pytest.mark.parametrize("gid", list(GAMES))
 @SETTINGS
 @given(deal=st.integers(1, 10**6), steps=st.integers(0, 200))
-def test_transfers_touch_only_the_piles_they_name(gid, deal, steps):
-    """The repeat filter patches a transfer's piles into the key: that must equal a full snapshot."""
+def test_moves_with_steps_touch_only_the_piles_they_name(gid, deal, steps):
+    """The key after a move with steps re-reads only the piles they name (``_key_after``, for
+    every move played and in the repeat filter): that must equal a full snapshot."""
     g = pasyans.new_game(gid, deal=deal)
     for i in range(steps):
         legal = g.legal_moves()
@@ -89,7 +90,7 @@ def test_transfers_touch_only_the_piles_they_name(gid, deal, steps):
             break
         g.play(legal[(i * 31) % len(legal)])
     for m in g._generate():
-        if m.kind != "move":
+        if not m.steps:
             continue
         c = g.clone()
         c._apply(m)

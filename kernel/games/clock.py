@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from ..cards import RANK, RED, SUIT, SUITS
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import FAN_STEP, Layout, Spot
 from ..move import Move
 
@@ -74,33 +74,33 @@ class Clock(Game):
 
     def _generate(self) -> list[Move]:
         if self.base is None:
-            return [Move("choose", arg=s, cites=("clock.p1.s2",)) for s in SUITS]
+            return [made_once("choose", arg=s, cites=("clock.p1.s2",)) for s in SUITS]
         aside = self.options["aside"]
         waste = self._p["waste"].cards
         moves: list[Move] = []
         if aside != "waiting" and waste:
             # The cards laid aside, in play during a laying (note clock.n.aside).
             usable = waste[-1:] if aside == "top" else waste[::-1]
-            moves = [Move("found", ((c, "waste", f"clock.{RANK[c]}"),), cites=("clock.p2.s4", "clock.p3.s1"),
-                          notes=(NOTE_ASIDE,)) for c in usable if self._fits(c)]
+            moves = [made_once("found", ((c, "waste", f"clock.{RANK[c]}"),), cites=("clock.p2.s4", "clock.p3.s1"),
+                               notes=(NOTE_ASIDE,)) for c in usable if self._fits(c)]
         stock = self._p["stock"].cards
         if not stock:
             if self.deal_no <= self.options["redeals"] and waste:
-                moves.append(Move("redeal", cites=("clock.p3.s2", "clock.p4.s1"), notes=(NOTE_ORDER, NOTE_REDEALS),
-                                  forced=not moves))
+                moves.append(made_once("redeal", cites=("clock.p3.s2", "clock.p4.s1"), notes=(NOTE_ORDER, NOTE_REDEALS),
+                                       forced=not moves))
             return moves
         c = stock[-1]
         place = f"clock.{RANK[c]}"
         forced = not moves
         if SUIT[c] == self.base:
-            moves.append(Move("found", ((c, "stock", place),), cites=("clock.p2.s2",),
-                              notes=(NOTE_FACE, NOTE_FORCED), forced=forced))
+            moves.append(made_once("found", ((c, "stock", place),), cites=("clock.p2.s2",),
+                                   notes=(NOTE_FACE, NOTE_FORCED), forced=forced))
         elif self._fits(c):
-            moves.append(Move("found", ((c, "stock", place),), cites=("clock.p2.s4", "clock.p3.s1"),
-                              notes=(NOTE_FORCED,), forced=forced))
+            moves.append(made_once("found", ((c, "stock", place),), cites=("clock.p2.s4", "clock.p3.s1"),
+                                   notes=(NOTE_FORCED,), forced=forced))
         else:
-            moves.append(Move("turn", ((c, "stock", "waste"),), cites=("clock.p2.s1", "clock.p3.s1"),
-                              notes=(NOTE_FORCED,), forced=forced))
+            moves.append(made_once("turn", ((c, "stock", "waste"),), cites=("clock.p2.s1", "clock.p3.s1"),
+                                   notes=(NOTE_FORCED,), forced=forced))
         return moves
 
     def _apply(self, move: Move) -> None:

@@ -27,7 +27,7 @@ ace count as neighbours for transfers between rows, as they must on the foundati
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -104,6 +104,10 @@ class Favorite(Game):
         for name in FOUNDATIONS + ROWS:
             self._new_pile(name)
 
+    def _bind(self) -> None:
+        self._found = [self._p[f].cards for f in FOUNDATIONS]
+        self._rows = [self._p[r].cards for r in ROWS]
+
     # ---- helpers -----------------------------------------------------------------------
     def _direction(self, cards: list[int]) -> int:
         """+1 rising, -1 falling, 0 not yet fixed, for a foundation's cards."""
@@ -148,8 +152,8 @@ class Favorite(Game):
         for name, c in tops:
             for f, suit, ranks in heads:
                 if SUIT[c] == suit and RANK[c] in ranks:
-                    moves.append(Move("found", ((c, name, f),), cites=(C_GOAL, C_ORDER),
-                                      notes=(NOTE_DIRECTION,)))
+                    moves.append(made_once("found", ((c, name, f),), cites=(C_GOAL, C_ORDER),
+                                           notes=(NOTE_DIRECTION,)))
         # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10).
         wrap = self._wrap
         for name, c in tops:
@@ -166,35 +170,34 @@ class Favorite(Game):
                         notes += (NOTE_WRAP,)
                     if dst in SEPARATE:
                         notes += (NOTE_SEPARATE,)
-                    moves.append(Move("move", ((c, name, dst),), cites=(C_DOUBLE, C_SUIT), notes=notes))
+                    moves.append(made_once("move", ((c, name, dst),), cites=(C_DOUBLE, C_SUIT), notes=notes))
         # An emptied cross row takes any end card (favorite.p1.s11); a separate line never
         # (favorite.p1.s12).
         empty = [e for e in CROSS if not p[e].cards]
         for e in empty:
             for name, c in tops:
-                moves.append(Move("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
-                                  notes=(NOTE_FILL,)))
+                moves.append(made_once("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
+                                       notes=(NOTE_FILL,)))
         return moves
 
     def _deal_move(self, c: int) -> Move:
         p = self._p
         first = p["foundation.1"].cards
         if not first:
-            return Move("deal", ((c, "stock", "foundation.1"),), cites=(C_PACK,), forced=True)
+            return made_once("deal", ((c, "stock", "foundation.1"),), cites=(C_PACK,), forced=True)
         if RANK[c] == RANK[first[0]]:
             f = next(f for f in FOUNDATIONS if not p[f].cards)
-            return Move("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
-                        forced=True)
-        laid = sum(len(p[r].cards) for r in ROWS)
-        return Move("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
-                    notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
+            return made_once("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
+                             forced=True)
+        laid = sum(map(len, self._rows))
+        return made_once("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
+                         notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
 
     def _apply(self, move: Move) -> None:
         self._transfer(*move.steps[0])
 
     def _won(self) -> bool:
-        p = self._p
-        return sum(len(p[f].cards) for f in FOUNDATIONS) == 52
+        return sum(map(len, self._found)) == 52
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps or move.kind not in ("move", "found"):

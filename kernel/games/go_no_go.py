@@ -23,7 +23,7 @@ that sense: every card of the first row goes) are argued in go_no_go.n.repeat an
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -114,8 +114,8 @@ class GoNoGo(Game):
         if stock:
             c = stock[-1]
             if RANK[c] == 1:
-                return [Move("found", ((c, "stock", FOUND[self._wanted()[c]]),), cites=("go_no_go.p1.s1",),
-                             notes=(NOTE_ACES,), forced=True)]
+                return [made_once("found", ((c, "stock", FOUND[self._wanted()[c]]),), cites=("go_no_go.p1.s1",),
+                                  notes=(NOTE_ACES,), forced=True)]
             must = self.options["deal_plays"] == "must"
             moves = []
             want = self._wanted()
@@ -125,22 +125,22 @@ class GoNoGo(Game):
                     h = want.get(t, -1)
                     if h >= 0:
                         cite = "go_no_go.p1.s3" if GOING[i] and self.dealt > COLS else "go_no_go.p1.s2"
-                        moves.append(Move("found", ((t, COLUMN[i], FOUND[h]),),
-                                          cites=(cite, "go_no_go.p1.s3"), notes=(NOTE_PLAYS, NOTE_REPEAT, NOTE_INCL),
-                                          forced=must))
+                        moves.append(made_once("found", ((t, COLUMN[i], FOUND[h]),),
+                                               cites=(cite, "go_no_go.p1.s3"),
+                                               notes=(NOTE_PLAYS, NOTE_REPEAT, NOTE_INCL), forced=must))
             if moves and must:
                 return moves
             target = COLUMN[self.dealt % COLS]
-            moves.append(Move("deal", ((c, "stock", target),), cites=("go_no_go.p1.s2",),
-                              notes=(NOTE_ACES,), forced=not moves))
+            moves.append(made_once("deal", ((c, "stock", target),), cites=("go_no_go.p1.s2",),
+                                   notes=(NOTE_ACES,), forced=not moves))
             return moves
         # The pack is laid out: fill a cleared column first, then transfers.
         empty = [i for i, col in enumerate(cols) if not col.cards]
         donors = [i for i, col in enumerate(cols) if len(col.cards) > 1]
         if empty and donors:
             # A fill is a transfer (kind "move", arg "fill"), so the repeat filter keeps it from looping.
-            return [Move("move", ((cols[j].cards[-1], COLUMN[j], COLUMN[i]),), "fill", cites=("go_no_go.p1.s4",),
-                         notes=(NOTE_ENDS,), forced=True)
+            return [made_once("move", ((cols[j].cards[-1], COLUMN[j], COLUMN[i]),), "fill", cites=("go_no_go.p1.s4",),
+                              notes=(NOTE_ENDS,), forced=True)
                     for i in empty for j in donors]
         moves = []
         want = self._wanted()
@@ -149,20 +149,20 @@ class GoNoGo(Game):
                 t = col.cards[-1]
                 h = want.get(t, -1)
                 if h >= 0:
-                    moves.append(Move("found", ((t, COLUMN[i], FOUND[h]),), cites=("go_no_go.p1.s6",),
-                                      notes=(NOTE_LAST,) if self.laying > 1 else ()))
+                    moves.append(made_once("found", ((t, COLUMN[i], FOUND[h]),), cites=("go_no_go.p1.s6",),
+                                           notes=(NOTE_LAST,) if self.laying > 1 else ()))
         tops = [(i, col.cards[-1]) for i, col in enumerate(cols) if col.cards]
         adjacent = self.options["transfers"] == "sequence"
         for i, a in tops:
             for j, b in tops:
                 if i != j and SUIT[a] == SUIT[b] and (not adjacent or abs(RANK[a] - RANK[b]) == 1):
-                    moves.append(Move("move", ((a, COLUMN[i], COLUMN[j]),), cites=("go_no_go.p1.s5",),
-                                      notes=(NOTE_ENDS, NOTE_TRANSFERS)))
+                    moves.append(made_once("move", ((a, COLUMN[i], COLUMN[j]),), cites=("go_no_go.p1.s5",),
+                                           notes=(NOTE_ENDS, NOTE_TRANSFERS)))
         if self.laying == 1:
-            moves.append(Move("redeal", cites=("go_no_go.p1.s6", "go_no_go.p1.s7"), notes=(NOTE_GATHER,)))
+            moves.append(made_once("redeal", cites=("go_no_go.p1.s6", "go_no_go.p1.s7"), notes=(NOTE_GATHER,)))
         elif moves:
             # The player may declare the last laying finished: «если раскладка не вышла».
-            moves.append(Move("pass", cites=("go_no_go.p1.s7",), notes=(NOTE_LAST,)))
+            moves.append(made_once("pass", cites=("go_no_go.p1.s7",), notes=(NOTE_LAST,)))
         return moves
 
     def _apply(self, move: Move) -> None:

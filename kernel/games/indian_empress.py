@@ -179,7 +179,7 @@ class IndianEmpress(Game):
                 dst, cites = "empress", C_EMPRESS
             else:
                 dst, cites = "aside", C_QUEEN
-            return Move("lay", ((c, "stock", dst),), cites=cites, notes=(N_TAKE_OUT,), forced=True)
+            return made_once("lay", ((c, "stock", dst),), cites=cites, notes=(N_TAKE_OUT,), forced=True)
         return None  # only in constructed positions: the phase changes when the last one is out
 
     def _deal_move(self) -> Move:
@@ -188,8 +188,8 @@ class IndianEmpress(Game):
         red = RED[c]
         for name in ROWS[red]:
             if not p[name].cards:
-                return Move("deal", ((c, "stock", name),), cites=C_DEAL, notes=(N_DEAL,), forced=True)
-        return Move("deal", ((c, "stock", TALON[red]),), cites=C_DEAL_TALON, notes=(N_DEAL,), forced=True)
+                return made_once("deal", ((c, "stock", name),), cites=C_DEAL, notes=(N_DEAL,), forced=True)
+        return made_once("deal", ((c, "stock", TALON[red]),), cites=C_DEAL_TALON, notes=(N_DEAL,), forced=True)
 
     def _fill_move(self) -> Move | None:
         """The compulsory refill of the first vacancy that can be refilled, if any."""
@@ -202,19 +202,19 @@ class IndianEmpress(Game):
             red = COLOUR_OF[v]
             talon = p[TALON[red]].cards
             if talon:
-                return Move("fill", ((talon[-1], TALON[red], v),), cites=C_FILL_TALON, notes=(N_FILL,),
-                            forced=True)
+                return made_once("fill", ((talon[-1], TALON[red], v),), cites=C_FILL_TALON, notes=(N_FILL,),
+                                 forced=True)
             if stock:
                 c = stock[-1]
                 if RED[c] == red:
-                    return Move("fill", ((c, "stock", v),), cites=C_FILL_PACK, notes=(N_FILL,), forced=True)
+                    return made_once("fill", ((c, "stock", v),), cites=C_FILL_PACK, notes=(N_FILL,), forced=True)
                 if not p[TALON[RED[c]]].cards:
                     for w in vacant:
                         if COLOUR_OF[w] == RED[c]:
-                            return Move("fill", ((c, "stock", w),), cites=C_FILL_PACK, notes=(N_FILL,),
-                                        forced=True)
-                return Move("turn", ((c, "stock", TALON[RED[c]]),), cites=C_FILL_TURN, notes=(N_FILL,),
-                            forced=True)
+                            return made_once("fill", ((c, "stock", w),), cites=C_FILL_PACK, notes=(N_FILL,),
+                                             forced=True)
+                return made_once("turn", ((c, "stock", TALON[RED[c]]),), cites=C_FILL_TURN, notes=(N_FILL,),
+                                 forced=True)
         return None
 
     def _targets(self) -> dict[int, list[str]]:
@@ -284,7 +284,7 @@ class IndianEmpress(Game):
         stock = p["stock"].cards
         if stock:
             c = stock[-1]
-            moves.append(Move("turn", ((c, "stock", TALON[RED[c]]),), cites=C_TURN, notes=(N_TURN, N_TALON)))
+            moves.append(made_once("turn", ((c, "stock", TALON[RED[c]]),), cites=C_TURN, notes=(N_TURN, N_TALON)))
         return moves
 
     def _couples_up(self, targets: dict[int, list[str]], by_suit: bool) -> list[Move]:

@@ -18,7 +18,7 @@ the card uppermost in the middle stays playable (``middle``, note octagon.n.midd
 from __future__ import annotations
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -98,17 +98,17 @@ class Octagon(Game):
             if n_aces < 8:
                 for c in reversed(stock):
                     if RANK[c] == 1:
-                        return [Move("lay", ((c, "stock", ACES[n_aces]),), cites=("octagon.p1.s2",),
-                                     notes=(NOTE_FIGURE,), forced=True)]
+                        return [made_once("lay", ((c, "stock", ACES[n_aces]),), cites=("octagon.p1.s2",),
+                                          notes=(NOTE_FIGURE,), forced=True)]
             dealt = sum(len(p.cards) for p in self._packets)
             k = dealt // PACKET_SIZE
-            return [Move("deal", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p1.s2",),
-                         notes=(NOTE_FIGURE,), forced=True)]
+            return [made_once("deal", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p1.s2",),
+                              notes=(NOTE_FIGURE,), forced=True)]
         if stock:
             for k, n in enumerate(self.refill):
                 if n:
-                    return [Move("fill", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p3.s3",),
-                                 notes=(NOTE_REFILL,), forced=True)]
+                    return [made_once("fill", ((stock[-1], "stock", PACKETS[k]),), cites=("octagon.p3.s3",),
+                                      notes=(NOTE_REFILL,), forced=True)]
         moves: list[Move] = []
         want = self._wanted()
         for k, p in enumerate(self._packets):
@@ -116,39 +116,40 @@ class Octagon(Game):
                 c = p.cards[-1]
                 h = want.get(c, -1)
                 if h >= 0:
-                    moves.append(Move("found", ((c, PACKETS[k], ACES[h]),),
-                                      cites=("octagon.p2.s1", "octagon.p3.s2" if self.stage == 2 else "octagon.p2.s2"),
-                                      notes=(NOTE_PACKETS,) if self.stage == 2 else (NOTE_OPENING,),
-                                      forced=self.stage == 1))
+                    moves.append(made_once("found", ((c, PACKETS[k], ACES[h]),),
+                                           cites=("octagon.p2.s1",
+                                                  "octagon.p3.s2" if self.stage == 2 else "octagon.p2.s2"),
+                                           notes=(NOTE_PACKETS,) if self.stage == 2 else (NOTE_OPENING,),
+                                           forced=self.stage == 1))
         if self.stage == 1:
             if moves:
                 return moves
             # The opening plays are over: the first card of the pack goes to the middle.
-            return [Move("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
-                         notes=(NOTE_OPENING, NOTE_MIDDLE), forced=True)]
+            return [made_once("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
+                              notes=(NOTE_OPENING, NOTE_MIDDLE), forced=True)]
         mid = self._middle.cards
         if mid and (self.live or self.options["middle"] == "top"):
             c = mid[-1]
             h = want.get(c, -1)
             if h >= 0:
-                moves.append(Move("found", ((c, "middle", ACES[h]),), cites=("octagon.p2.s1", "octagon.p3.s1"),
-                                  notes=(NOTE_MIDDLE,)))
+                moves.append(made_once("found", ((c, "middle", ACES[h]),), cites=("octagon.p2.s1", "octagon.p3.s1"),
+                                       notes=(NOTE_MIDDLE,)))
             r, s = RANK[c], SUIT[c]
             any_suit = self.options["packets"] == "any"
             for k, p in enumerate(self._packets):
                 if p.cards:
                     t = p.cards[-1]
                     if RANK[t] == r + 1 and (any_suit or SUIT[t] == s):
-                        moves.append(Move("build", ((c, "middle", PACKETS[k]),), cites=("octagon.p3.s1",),
-                                          notes=(NOTE_PACKETS, NOTE_MIDDLE, NOTE_BETWEEN)))
+                        moves.append(made_once("build", ((c, "middle", PACKETS[k]),), cites=("octagon.p3.s1",),
+                                               notes=(NOTE_PACKETS, NOTE_MIDDLE, NOTE_BETWEEN)))
         if stock:
-            moves.append(Move("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
-                              notes=(NOTE_MIDDLE,)))
+            moves.append(made_once("turn", ((stock[-1], "stock", "middle"),), cites=("octagon.p3.s1",),
+                                   notes=(NOTE_MIDDLE,)))
         elif mid and self.laying <= self.options["relays"]:
-            moves.append(Move("redeal", cites=("octagon.p4.s1",), notes=(NOTE_RELAYS,)))
+            moves.append(made_once("redeal", cites=("octagon.p4.s1",), notes=(NOTE_RELAYS,)))
         if len(moves) == 1 and moves[0].kind in ("turn", "redeal"):
             m = moves[0]
-            moves[0] = Move(m.kind, m.steps, cites=m.cites, notes=m.notes, forced=True)
+            moves[0] = made_once(m.kind, m.steps, cites=m.cites, notes=m.notes, forced=True)
         return moves
 
     def _apply(self, move: Move) -> None:

@@ -95,9 +95,9 @@ class Parterre(Game):
             n = 52 - len(stock)
             c = stock[-1]
             if n < 36:
-                return [Move("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
-                             notes=(NOTE_DEAL,), forced=True)]
-            return [Move("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)]
+                return [made_once("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
+                                  notes=(NOTE_DEAL,), forced=True)]
+            return [made_once("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)]
         moves: list[Move] = []
         gd, bq = self._gd, self._bq
         up = self._up_cards()

@@ -29,7 +29,7 @@ changes any outcome.
 from __future__ import annotations
 
 from ..cards import SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
 from ..move import Move
 
@@ -198,8 +198,8 @@ class Spouses(Game):
                 dst, _ = self._sched[player == "B"][52 - len(stock)]
                 cites: tuple[str, ...] = (C_PACKS, C_HEAPS, C_FACES) if dst != RESERVE[player] else (C_PACKS, C_RESERVE)
                 notes: tuple[str, ...] = (NOTE_DEAL,) if dst != RESERVE[player] else (NOTE_DEAL, NOTE_RESERVE)
-                return [Move("deal", ((stock[-1], STOCK[player], dst),), cites=cites, notes=notes,
-                             forced=True)]
+                return [made_once("deal", ((stock[-1], STOCK[player], dst),), cites=cites, notes=notes,
+                                  forced=True)]
         me = self.turn
         assert me is not None  # the two players take turns
         other = OTHER[me]
@@ -210,20 +210,20 @@ class Spouses(Game):
         if heap is not None:
             cites = (C_A_TURNS, C_A_GOES_ON) if me == "A" else (C_B_TURNS,)
             notes = (NOTE_ORDER, NOTE_REVEAL) if me == "B" else (NOTE_ORDER,)
-            return [Move("turn", ((p[heap].cards[-1], heap, heap),), cites=cites, notes=notes,
-                         forced=True)]
+            return [made_once("turn", ((p[heap].cards[-1], heap, heap),), cites=cites, notes=notes,
+                              forced=True)]
         if self._closed(other) is not None:
-            return [Move("pass", arg=other, cites=(C_TO_B,) if other == "B" else (C_TO_A,),
-                         notes=(NOTE_REVEAL,), forced=True)]
+            return [made_once("pass", arg=other, cites=(C_TO_B,) if other == "B" else (C_TO_A,),
+                              notes=(NOTE_REVEAL,), forced=True)]
         if self._reserve == "stuck":
             res = p[RESERVE[me]]
             if res.down:
                 c = res.cards[res.down - 1]
-                return [Move("turn", ((c, RESERVE[me], RESERVE[me]),), cites=(C_RESERVE,),
-                             notes=(NOTE_RESERVE,), forced=True)]
+                return [made_once("turn", ((c, RESERVE[me], RESERVE[me]),), cites=(C_RESERVE,),
+                                  notes=(NOTE_RESERVE,), forced=True)]
             if p[RESERVE[other]].down:
-                return [Move("pass", arg=other, cites=(C_RESERVE, C_TO_B if other == "B" else C_TO_A),
-                             notes=(NOTE_RESERVE,), forced=True)]
+                return [made_once("pass", arg=other, cites=(C_RESERVE, C_TO_B if other == "B" else C_TO_A),
+                                  notes=(NOTE_RESERVE,), forced=True)]
         return []
 
     def _apply(self, move: Move) -> None:

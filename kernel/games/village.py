@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cards import RANK, SUIT
-from ..game import Game, Option
+from ..game import Game, Option, made_once
 from ..layout import CARD_H, FAN_STEP, Layout, Spot
 from ..move import Move
 
@@ -109,8 +109,8 @@ class Village(Game):
                 cites = ("village.p1.s1",)
             else:
                 cites = ("village.p2.s1",)
-            return [Move("deal", ((stock[-1], "stock", target),), cites=cites,
-                         notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,), forced=True)]
+            return [made_once("deal", ((stock[-1], "stock", target),), cites=cites,
+                              notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,), forced=True)]
         must = self.options["found"] == "must"
         forced: list[Move] = []
         optional: list[Move] = []
@@ -123,17 +123,17 @@ class Village(Game):
             for c in free:
                 for dst in wants.get(c, ()):
                     if not self._p[dst].cards:
-                        forced.append(Move("found", ((c, HEAP[i], dst),), cites=("village.p2.s1",),
-                                           notes=(NOTE_BASES, NOTE_AVAIL), forced=True))
+                        forced.append(made_once("found", ((c, HEAP[i], dst),), cites=("village.p2.s1",),
+                                                notes=(NOTE_BASES, NOTE_AVAIL), forced=True))
                     else:
-                        m = Move("found", ((c, HEAP[i], dst),), cites=("village.p2.s1", "village.p2.s2"),
-                                 notes=(NOTE_FOUND, NOTE_AVAIL), forced=must)
+                        m = made_once("found", ((c, HEAP[i], dst),), cites=("village.p2.s1", "village.p2.s2"),
+                                      notes=(NOTE_FOUND, NOTE_AVAIL), forced=must)
                         (forced if must else optional).append(m)
         if stock and self.options["fill"] == "at_once":
             for i, h in enumerate(heaps):
                 if not h.cards:
-                    forced.append(Move("fill", ((stock[-1], "stock", HEAP[i]),), cites=("village.p2.s2",),
-                                       notes=(NOTE_FILL,), forced=True))
+                    forced.append(made_once("fill", ((stock[-1], "stock", HEAP[i]),), cites=("village.p2.s2",),
+                                            notes=(NOTE_FILL,), forced=True))
                     break
         if forced:
             return forced
@@ -143,17 +143,18 @@ class Village(Game):
             for i, a in tops:
                 for j, b in tops:
                     if i != j and SUIT[a] == SUIT[b] and abs(RANK[a] - RANK[b]) == 1:
-                        moves.append(Move("move", ((a, HEAP[i], HEAP[j]),), cites=("village.p2.s3",),
-                                          notes=(NOTE_MARRIAGE, NOTE_AVAIL)))
+                        moves.append(made_once("move", ((a, HEAP[i], HEAP[j]),), cites=("village.p2.s3",),
+                                               notes=(NOTE_MARRIAGE, NOTE_AVAIL)))
         if stock:
-            moves.append(Move("deal", ((stock[-1], "stock", HEAP[0]),),
-                              cites=("village.p2.s3",) if self.laying > 1 else ("village.p2.s1",),
-                              notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,)))
+            moves.append(made_once("deal", ((stock[-1], "stock", HEAP[0]),),
+                                   cites=("village.p2.s3",) if self.laying > 1 else ("village.p2.s1",),
+                                   notes=(NOTE_ROWS, NOTE_SECOND) if self.laying > 1 else (NOTE_ROWS,)))
         elif self.laying == 1 and not optional and any(h.cards for h in heaps):
-            moves.append(Move("redeal", cites=("village.p2.s3", "village.p3.s1"), notes=(NOTE_GATHER, NOTE_SECOND)))
+            moves.append(made_once("redeal", cites=("village.p2.s3", "village.p3.s1"),
+                                   notes=(NOTE_GATHER, NOTE_SECOND)))
         if len(moves) == 1 and moves[0].kind in ("deal", "redeal"):
-            moves[0] = Move(moves[0].kind, moves[0].steps, cites=moves[0].cites, notes=moves[0].notes,
-                            forced=True)
+            moves[0] = made_once(moves[0].kind, moves[0].steps, cites=moves[0].cites, notes=moves[0].notes,
+                                 forced=True)
         return moves
 
     def _apply(self, move: Move) -> None:
