@@ -350,12 +350,7 @@ def _best_first(s: _Search) -> bool:
         """Open the current position (True: it is won)."""
         nonlocal n
         if g._won():
-            node, m = parent, move
-            tail = [m]
-            while node > 0:
-                node, m = moves_of[node]
-                tail.append(m)
-            line[:] = [m for m in reversed(tail) if m is not None]
+            line[:] = _line_to(moves_of, parent) + ([move] if move is not None else [])
             return True
         if g._ended():
             return False
