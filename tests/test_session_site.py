@@ -98,3 +98,11 @@ def test_solve_from_the_deal_loads_the_notebooks_line():
     nb = pasyans.solve(pasyans.new_game("octagon", deal=1), budget_states=SOLVE_STATES)
     assert nb.verdict == "won"
     assert [m.notation for m in s.solve_line().line] == [m.notation for m in nb.line]
+
+
+def test_the_readme_states_the_solve_budget_the_session_uses():
+    # The README names Solve's budget in words; it must be the session's own.
+    from pasyans.session import SOLVE_STATES
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"its budget ({SOLVE_STATES:,} positions" in readme.replace("\n", " ")
