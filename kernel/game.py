@@ -113,6 +113,11 @@ class Game:
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     VARS: ClassVar[tuple[str, ...]] = ()
     RULES_VERSION: ClassVar[int] = 1
+    #: Whether every move of the reversible kinds is a plain transfer: the top ``len(steps)``
+    #: cards of its one source, in order, onto its one destination, with no face-down count,
+    #: ``turn`` or ``VARS`` changed (the repeat filter then reads the key after it from the key
+    #: before; ``tests/test_properties.py`` holds a game that says so to it).
+    PLAIN_TRANSFERS: ClassVar[bool] = False
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, deal: int = 1, /, **options: Any) -> None:
@@ -310,8 +315,11 @@ class Game:
 
     def _repeats(self, move: Move) -> bool:
         """Whether a transfer would recreate a position seen in this game (its piles are put
-        back from the current key, :meth:`_key_after`)."""
-        seen = self._keys()
+        back from the current key, :meth:`_key_after`; under ``PLAIN_TRANSFERS`` the key after
+        it is read from the key before, :meth:`_plain_after`)."""
+        seen = self._seen or self._keys()
+        if self.PLAIN_TRANSFERS and move.kind in REVERSIBLE_KINDS:
+            return self._plain_after(move) in seen
         self._apply(move)
         after = self._key_after(move)
         (cards, downs, self.turn, vars_), p, index = self._cur, self._p, self._pidx
@@ -321,6 +329,18 @@ class Game:
         for name, value in zip(self.VARS, vars_):
             setattr(self, name, value)
         return after in seen
+
+    def _plain_after(self, move: Move) -> tuple:
+        """The key after a plain transfer (``PLAIN_TRANSFERS``): the top ``len(steps)`` cards of
+        its source, in order, onto its destination, nothing else changed; read from the key
+        before without playing it."""
+        cur = self._cur
+        cards = list(cur[0])
+        _, s, d = move.steps[0]
+        i, j, n = self._pidx[s], self._pidx[d], len(move.steps)
+        src = cards[i]
+        cards[i], cards[j] = src[:-n], cards[j] + src[-n:]
+        return (tuple(cards), cur[1], cur[2], cur[3])
 
     def _key_after(self, move: Move) -> tuple:
         """The key of the position now that ``move`` is applied to the position ``self._cur``.
@@ -332,11 +352,16 @@ class Game:
         if not move.steps:
             return self._snapshot()
         cur, p, index = self._cur, self._p, self._pidx
-        cards, downs = list(cur[0]), list(cur[1])
+        cards, downs = list(cur[0]), cur[1]
+        changed = None  # the face-down counts, copied only when one changed
         for _, s, d in move.steps:
             src, dst, i, j = p[s], p[d], index[s], index[d]
-            cards[i], downs[i], cards[j], downs[j] = tuple(src.cards), src.down, tuple(dst.cards), dst.down
-        return (tuple(cards), tuple(downs), self.turn, self._vars(self))
+            cards[i], cards[j] = tuple(src.cards), tuple(dst.cards)
+            if src.down != downs[i] or dst.down != downs[j]:
+                if changed is None:
+                    changed = list(downs)
+                changed[i], changed[j] = src.down, dst.down
+        return (tuple(cards), downs if changed is None else tuple(changed), self.turn, self._vars(self))
 
     def _keys(self) -> dict[tuple, int]:
         """How often each position of this game (its history and now) occurs.

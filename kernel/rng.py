@@ -48,17 +48,39 @@ class Rng:
         return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates, last position first; :meth:`below` written
-        out, since a deal's shuffle is much of making a game)."""
+        """Shuffle ``items`` in place (Fisher–Yates, last position first; :meth:`below` and
+        :func:`_mix` written out, since a deal's shuffle is much of making a game)."""
         state = self.state
+        limits = _limits(len(items))
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _SPAN - _SPAN % n
             state = (state + _GAMMA) & _MASK
-            x = _mix(state)
-            while x >= limit:
-                state = (state + _GAMMA) & _MASK
-                x = _mix(state)
-            j = x % n
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x >= limits[i]:  # rejected (a chance of i + 1 in 2**64)
+                x = self._again(state, limits[i])
+                state = self.state
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = state
+
+    def _again(self, state: int, limit: int) -> int:
+        """The next output below ``limit`` after ``state`` (the state kept in ``self.state``)."""
+        while True:
+            state = (state + _GAMMA) & _MASK
+            x = _mix(state)
+            if x < limit:
+                self.state = state
+                return x
+
+
+_LIMITS: list[int] = [0]
+
+
+def _limits(n: int) -> list[int]:
+    """``limits[i]``: the rejection bound of :meth:`Rng.below` for ``i + 1`` (kept for the longest
+    shuffle so far)."""
+    while len(_LIMITS) < n:
+        k = len(_LIMITS) + 1
+        _LIMITS.append(_SPAN - _SPAN % k)
+    return _LIMITS

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import pasyans
 from pasyans import GAMES, IllegalMove
+from pasyans.game import REVERSIBLE_KINDS
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -100,3 +101,5 @@ def test_moves_with_steps_touch_only_the_piles_they_name(gid, deal, steps):
         assert g._repeats(m), f"{m} changes piles it does not name"
         g._seen = seen
         assert g._snapshot() == g.key(), "the position is restored"
+        if g.PLAIN_TRANSFERS and m.kind in REVERSIBLE_KINDS:
+            assert g._plain_after(m) == full, f"{m} is not a plain transfer"

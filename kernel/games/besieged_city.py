@@ -158,6 +158,7 @@ class BesiegedCity(Game):
     title_en = "The Besieged City"
     source = "000_0c735b6135cd8448.txt"
     packs = 2
+    PLAIN_TRANSFERS = True
     VARS = ("dealt",)
     OPTIONS = (
         Option("line", ("cross", "row"), "cross", ("besieged_city.r3.s1", "besieged_city.r4.s1"), NOTE_LINE,

@@ -125,12 +125,20 @@ class Braid(Game):
         self._rule = self.options["braid_first"] == "rule"
         self._at_once = self.options["side_fill"] == "at_once"
 
+    def _bind(self) -> None:
+        p = self._p
+        self._stock_c = p["stock"].cards
+        self._braid_c = p["braid"].cards
+        self._waste_c = p["waste"].cards
+        self._aux_c = tuple((name, p[name].cards) for name in self._aux)
+        self._found_c = tuple((name, p[name].cards) for name in self._found)
+
     # ---- the rules -----------------------------------------------------------------------
 
     def _generate(self) -> list[Move]:
-        p = self._p
-        stock = p["stock"].cards
-        f1 = p[self._found[0]].cards
+        stock = self._stock_c
+        found = self._found_c
+        f1 = found[0][1]
         if not f1:
             if not stock:
                 return []
@@ -140,9 +148,9 @@ class Braid(Game):
             return [_mv("found", c, "stock", self._found[0], C_BASE, (NOTE_BASES, NOTE_FOUNDATIONS), True)]
 
         base = RANK[f1[0]]
-        braid = p["braid"].cards
-        waste = p["waste"].cards
-        aux = [(name, p[name].cards) for name in self._aux]
+        braid = self._braid_c
+        waste = self._waste_c
+        aux = self._aux_c
         ne = self._nends
 
         # Compulsory actions first, one at a time: bases go up (braid.p3.s1), a place above or
@@ -151,8 +159,7 @@ class Braid(Game):
         empty_f = None
         wanted: dict[int, list[str]] = {}
         nxt = self._next
-        for name in self._found:
-            cs = p[name].cards
+        for name, cs in found:
             if not cs:
                 if empty_f is None:
                     empty_f = name
@@ -231,10 +238,12 @@ class Braid(Game):
 
 
     def _won(self) -> bool:
-        p = self._p
-        if not p[self._found[0]].cards or p["braid"].cards:
+        if not self._found_c[0][1] or self._braid_c:
             return False
-        return not any(p[name].cards for name in self._aux)
+        for _, cs in self._aux_c:
+            if cs:
+                return False
+        return True
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps:

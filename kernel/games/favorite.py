@@ -82,6 +82,7 @@ class Favorite(Game):
     title_en = "The Favourite"
     source = "004_c3eccc830ebc789a.txt"
     packs = 1
+    PLAIN_TRANSFERS = True
     VARS = ()
     OPTIONS = (
         Option("direction", ("once", "each"), "once", (C_ORDER,), NOTE_DIRECTION,
@@ -105,8 +106,12 @@ class Favorite(Game):
             self._new_pile(name)
 
     def _bind(self) -> None:
-        self._found = [self._p[f].cards for f in FOUNDATIONS]
-        self._rows = [self._p[r].cards for r in ROWS]
+        p = self._p
+        self._stock = p["stock"].cards
+        self._found = [p[f].cards for f in FOUNDATIONS]
+        self._rows = [p[r].cards for r in ROWS]
+        self._named_rows = tuple(zip(ROWS, self._rows))
+        self._cross = tuple((e, p[e].cards) for e in CROSS)
 
     # ---- helpers -----------------------------------------------------------------------
     def _direction(self, cards: list[int]) -> int:
@@ -117,8 +122,7 @@ class Favorite(Game):
 
     def _steps(self) -> list[int]:
         """The allowed steps of rank for each foundation, in foundation order."""
-        p = self._p
-        dirs = [self._direction(p[f].cards) for f in FOUNDATIONS]
+        dirs = [self._direction(cs) for cs in self._found]
         if not self._each:
             fixed = next((d for d in dirs if d), 0)
             dirs = [fixed] * 4
@@ -132,17 +136,15 @@ class Favorite(Game):
 
     # ---- the rules ---------------------------------------------------------------------
     def _generate(self) -> list[Move]:
-        p = self._p
-        stock = p["stock"].cards
+        stock = self._stock
         if stock:
             return [self._deal_move(stock[-1])]
         moves: list[Move] = []
-        tops = [(name, p[name].cards[-1]) for name in ROWS if p[name].cards]
+        tops = [(name, cs[-1]) for name, cs in self._named_rows if cs]
         # To the foundations (favorite.p1.s7, favorite.p1.s8).
         dirs = self._steps()
         heads = []
-        for f, d in zip(FOUNDATIONS, dirs):
-            fc = p[f].cards
+        for f, fc, d in zip(FOUNDATIONS, self._found, dirs):
             if not fc or len(fc) == 13:
                 continue
             top = fc[-1]
@@ -154,39 +156,45 @@ class Favorite(Game):
                 if SUIT[c] == suit and RANK[c] in ranks:
                     moves.append(made_once("found", ((c, name, f),), cites=(C_GOAL, C_ORDER),
                                            notes=(NOTE_DIRECTION,)))
-        # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10).
+        # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10); the
+        # end cards grouped by suit, in row order.
+        by_suit: list[list[tuple[str, int]]] = [[], [], [], []]
+        for top in tops:
+            by_suit[SUIT[top[1]]].append(top)
         wrap = self._wrap
+        onto_sep = self._onto_sep
         for name, c in tops:
-            rc, sc = RANK[c], SUIT[c]
-            for dst, d in tops:
-                if dst == name or SUIT[d] != sc:
+            rc = RANK[c]
+            for dst, d in by_suit[SUIT[c]]:
+                if dst == name:
                     continue
                 gap = abs(RANK[d] - rc)
                 if gap == 1 or (gap == 12 and wrap):
-                    if dst in SEPARATE and not self._onto_sep:
+                    sep = dst in SEPARATE
+                    if sep and not onto_sep:
                         continue
                     notes: tuple[str, ...] = (NOTE_DOUBLE,)
                     if gap == 12:
                         notes += (NOTE_WRAP,)
-                    if dst in SEPARATE:
+                    if sep:
                         notes += (NOTE_SEPARATE,)
                     moves.append(made_once("move", ((c, name, dst),), cites=(C_DOUBLE, C_SUIT), notes=notes))
         # An emptied cross row takes any end card (favorite.p1.s11); a separate line never
         # (favorite.p1.s12).
-        empty = [e for e in CROSS if not p[e].cards]
-        for e in empty:
-            for name, c in tops:
-                moves.append(made_once("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
-                                       notes=(NOTE_FILL,)))
+        for e, cs in self._cross:
+            if not cs:
+                for name, c in tops:
+                    moves.append(made_once("move", ((c, name, e),), arg="fill", cites=(C_FILL, C_NO_REFILL),
+                                           notes=(NOTE_FILL,)))
         return moves
 
     def _deal_move(self, c: int) -> Move:
-        p = self._p
-        first = p["foundation.1"].cards
+        found = self._found
+        first = found[0]
         if not first:
             return made_once("deal", ((c, "stock", "foundation.1"),), cites=(C_PACK,), forced=True)
         if RANK[c] == RANK[first[0]]:
-            f = next(f for f in FOUNDATIONS if not p[f].cards)
+            f = next(f for f, cs in zip(FOUNDATIONS, found) if not cs)
             return made_once("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
                              forced=True)
         laid = sum(map(len, self._rows))

@@ -49,6 +49,7 @@ class GoNoGo(Game):
     title_en = "Goes, Doesn't Go"
     source = "004_c3eccc830ebc789a.txt"
     packs = 1
+    PLAIN_TRANSFERS = True
     VARS = ("laying", "dealt", "closed")
     OPTIONS = (
         Option("deal_plays", ("must", "may"), "must", ("go_no_go.p1.s2", "go_no_go.p1.s3"), NOTE_PLAYS,
@@ -119,9 +120,12 @@ class GoNoGo(Game):
             must = self.options["deal_plays"] == "must"
             moves = []
             want = self._wanted()
+            dealt = self.dealt
             for i, col in enumerate(cols):
-                if col.cards and self._goes(i):
-                    t = col.cards[-1]
+                cs = col.cards
+                # _goes, written out: an end column, or a middle one's first-row card uncovered
+                if cs and (GOING[i] or len(cs) == 1 and (dealt - i + COLS - 1) // COLS == 1):
+                    t = cs[-1]
                     h = want.get(t, -1)
                     if h >= 0:
                         cite = "go_no_go.p1.s3" if GOING[i] and self.dealt > COLS else "go_no_go.p1.s2"
@@ -152,10 +156,13 @@ class GoNoGo(Game):
                     moves.append(made_once("found", ((t, COLUMN[i], FOUND[h]),), cites=("go_no_go.p1.s6",),
                                            notes=(NOTE_LAST,) if self.laying > 1 else ()))
         tops = [(i, col.cards[-1]) for i, col in enumerate(cols) if col.cards]
+        by_suit: list[list[tuple[int, int]]] = [[], [], [], []]  # the end cards by suit, in column order
+        for top in tops:
+            by_suit[SUIT[top[1]]].append(top)
         adjacent = self.options["transfers"] == "sequence"
         for i, a in tops:
-            for j, b in tops:
-                if i != j and SUIT[a] == SUIT[b] and (not adjacent or abs(RANK[a] - RANK[b]) == 1):
+            for j, b in by_suit[SUIT[a]]:
+                if i != j and (not adjacent or abs(RANK[a] - RANK[b]) == 1):
                     moves.append(made_once("move", ((a, COLUMN[i], COLUMN[j]),), cites=("go_no_go.p1.s5",),
                                            notes=(NOTE_ENDS, NOTE_TRANSFERS)))
         if self.laying == 1:

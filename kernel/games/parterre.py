@@ -34,11 +34,21 @@ GARDEN = tuple(f"garden.{i}" for i in range(1, 7))
 FOUND = tuple(f"foundation.{i}" for i in range(1, 5))  # by suit: spades, hearts, diamonds, clubs
 SUIT_SIGNS = "♠♥♦♣"
 _TRANSFERS: dict[tuple, Move] = {}  # the transfers by (cards, source, destination, cites)
+_ONE: dict[int, Move] = {}  # the single-card moves by a small number (:func:`_one`)
 
 
 def _move(kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...] = ()) -> Move:
     """The parterre's move with these fields, made once (:func:`made_once`)."""
     return made_once(kind, steps, cites=cites, notes=notes)
+
+
+def _one(key: int, kind: str, steps: tuple, cites: tuple[str, ...], notes: tuple[str, ...] = ()) -> Move:
+    """The single-card move numbered ``key`` (card, places and variant folded into one integer
+    by the caller), made once: a number is looked up faster than the move's fields."""
+    m = _ONE.get(key)
+    if m is None:
+        m = _ONE[key] = _move(kind, steps, cites, notes)
+    return m
 
 
 class Parterre(Game):
@@ -47,6 +57,7 @@ class Parterre(Game):
     title_en = "The Parterre"
     source = "000_0c735b6135cd8448.txt"
     packs = 1
+    PLAIN_TRANSFERS = True
     OPTIONS = (
         Option("bases", ("aces", "any"), "aces", ("parterre.r2.s1", "parterre.p1.s3"), NOTE_BASES,
                "aces: the foundations are the aces, played as they come free (the supplied deal); any: "
@@ -94,60 +105,80 @@ class Parterre(Game):
         if stock:  # the deal: six packets of six, then the bouquet (p1.s1, p1.s2)
             n = 52 - len(stock)
             c = stock[-1]
-            if n < 36:
-                return [made_once("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
-                                  notes=(NOTE_DEAL,), forced=True)]
-            return [made_once("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)]
+            m = _ONE.get(c * 64 + (n % 6 if n < 36 else 6) + 24576)
+            if m is None:
+                m = made_once("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",), notes=(NOTE_DEAL,),
+                              forced=True) if n < 36 else \
+                    made_once("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)
+                _ONE[c * 64 + (n % 6 if n < 36 else 6) + 24576] = m
+            return [m]
         moves: list[Move] = []
         gd, bq = self._gd, self._bq
         up = self._up_cards()
         found_cites = ("parterre.r2.s1", "parterre.p1.s3", "parterre.r1.s1")
         found_notes = (NOTE_BASES,)
         # To the foundations: a top card of the parterre, any card of the bouquet (r1.s1, r2.s1, p1.s3).
+        # The keys of _one: card * 64 + source * 8 + destination, plus a variant * 4096
+        # (source 6 is the bouquet, destination 7 a foundation).
         for i, pile in enumerate(gd):
             if pile and pile[-1] in up:
                 c = pile[-1]
-                moves.append(_move("found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
-                                   found_cites + (("parterre.r1.s2",) if len(pile) > 1 else ()), found_notes))
+                deep = len(pile) > 1
+                moves.append(_one(c * 64 + i * 8 + 7 + deep * 4096, "found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
+                                  found_cites + (("parterre.r1.s2",) if deep else ()), found_notes))
         for c in bq:
             if c in up:
-                moves.append(_move("found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites, found_notes))
+                moves.append(_one(c * 64 + 55, "found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites, found_notes))
         # Within the parterre, descending by one of any suit; into an empty packet (p2.s1, r3.s1, p2.s3).
-        tops = [p[-1] if p else None for p in gd]
         empty = [i for i, p in enumerate(gd) if not p]
         under: dict[int, list[int]] = {}  # rank -> packets whose top card is one rank above it
-        for t, top in enumerate(tops):
-            if top is not None:
-                under.setdefault(RANK[top] - 1, []).append(t)
+        for t, pile in enumerate(gd):
+            if pile:
+                r = RANK[pile[-1]] - 1
+                if r in under:
+                    under[r].append(t)
+                else:
+                    under[r] = [t]
         seq = self.options["transfer"] == "sequence"
+        onto = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1")
+        into = ("parterre.p2.s3", "parterre.r1.s1")
         for s, pile in enumerate(gd):
             if not pile:
                 continue
             # The cards that may move: the top card, or (sequence) any top part of a descending run.
             k = len(pile) - 1
+            if not seq:
+                c = pile[k]
+                for t in under.get(RANK[c], ()):
+                    if t != s:
+                        moves.append(_one(c * 64 + s * 8 + t + 8192, "move", ((c, GARDEN[s], GARDEN[t]),), onto,
+                                          (NOTE_SUITS, NOTE_TRANSFER)))
+                if k > 0:  # a whole packet into an empty one would change nothing
+                    for t in empty:
+                        moves.append(_one(c * 64 + s * 8 + t + 12288, "move", ((c, GARDEN[s], GARDEN[t]),), into,
+                                          (NOTE_SUITS, NOTE_TRANSFER, NOTE_EMPTY)))
+                continue
             starts = [k]
-            if seq:
-                while k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
-                    k -= 1
-                    starts.append(k)
+            while k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
+                k -= 1
+                starts.append(k)
             for k in starts:
                 c = pile[k]
                 for t in under.get(RANK[c], ()):
                     if t != s:
-                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t],
-                                                       ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1")))
-                if k > 0:  # a whole packet into an empty one would change nothing
+                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t], onto))
+                if k > 0:
                     for t in empty:
-                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t],
-                                                       ("parterre.p2.s3", "parterre.r1.s1")))
+                        moves.append(self._packet_move(pile, k, GARDEN[s], GARDEN[t], into))
         # From the bouquet onto the parterre, and into an empty packet (p2.s1, p2.s3).
         pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
         for c in bq:
             for t in under.get(RANK[c], ()):
-                moves.append(_move("build", ((c, "bouquet", GARDEN[t]),), pack_cites, (NOTE_SUITS,)))
+                moves.append(_one(c * 64 + 48 + t + 16384, "build", ((c, "bouquet", GARDEN[t]),), pack_cites,
+                                  (NOTE_SUITS,)))
             for t in empty:
-                moves.append(_move("build", ((c, "bouquet", GARDEN[t]),),
-                                   ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
+                moves.append(_one(c * 64 + 48 + t + 20480, "build", ((c, "bouquet", GARDEN[t]),),
+                                  ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
         return moves
 
     @staticmethod

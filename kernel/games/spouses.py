@@ -121,15 +121,14 @@ class Spouses(Game):
         self._new_pile("aside")
 
     # ---- what is open ------------------------------------------------------------------
+    def _bind(self) -> None:
+        p = self._p
+        self._heaps_of = {pl: tuple((n, p[n]) for n in ORDER[pl]) for pl in ("A", "B")}
+        self._res_of = {pl: p[RESERVE[pl]] for pl in ("A", "B")}
+
     def _piles_of(self, player: str) -> tuple:
-        """(name, pile) of the player's heaps in his order, then his reserve (cached per pile set)."""
-        cache = self.__dict__.get("_cache")
-        if cache is None or cache[0] is not self._p:
-            p = self._p
-            cache = (p, {pl: tuple((n, p[n]) for n in ORDER[pl]) for pl in ("A", "B")},
-                     {pl: p[RESERVE[pl]] for pl in ("A", "B")})
-            self._cache = cache
-        return cache[1][player], cache[2][player]
+        """(name, pile) of the player's heaps in his order, then his reserve."""
+        return self._heaps_of[player], self._res_of[player]
 
     def _open(self, player: str) -> list[tuple[int, str]]:
         """The player's open cards (card, pile): open heap tops in his order, then open reserve cards."""
@@ -154,26 +153,26 @@ class Spouses(Game):
         other = OTHER[player]
         oheaps, ores = self._piles_of(other)
         if self._twin:
-            theirs = {pile.cards[-1] for _, pile in oheaps if len(pile.cards) > pile.down}
-            theirs.update(ores.cards[ores.down:])
+            # The other's open cards and where they lie (each card once in his pack).
+            theirs = {pile.cards[-1]: name for name, pile in oheaps if len(pile.cards) > pile.down}
+            for c in ores.cards[ores.down:]:
+                theirs[c] = RESERVE[other]
             if not theirs:
                 return []
             # Each card has one twin, so pairs open at the same moment are disjoint and the order
             # in which they go cannot matter: the first in order goes, as a compulsory action.
-            mheaps, mres = self._piles_of(player)
-            mine: list[tuple[int, str]] = []
+            mheaps, mres = self._heaps_of[player], self._res_of[player]
             for s, pile in mheaps:
                 cards = pile.cards
                 if len(cards) > pile.down and cards[-1] in theirs:
-                    mine.append((cards[-1], s))
+                    x = cards[-1]
                     break
             else:
-                mine = [(c, RESERVE[player]) for c in mres.cards[mres.down:] if c in theirs][:1]
-            if not mine:
-                return []
-            x, s = mine[0]
-            t = next(t for y, t in self._open(other) if y == x)
-            found: list[tuple[int, str, int, str]] = [(x, s, x, t)]
+                mine = [c for c in mres.cards[mres.down:] if c in theirs]
+                if not mine:
+                    return []
+                x, s = mine[0], RESERVE[player]
+            found: list[tuple[int, str, int, str]] = [(x, s, x, theirs[x])]
         else:
             theirs_l = self._open(other)
             if not theirs_l:

@@ -49,6 +49,7 @@ class Village(Game):
     title_en = "The Village Patience"
     source = "001_ec040b2fccda9fb6.txt"
     packs = 2
+    PLAIN_TRANSFERS = True
     VARS = ("laying", "row_left")
     OPTIONS = (
         Option("bases", ("all", "suit"), "all", ("village.p2.s1",), NOTE_BASES,
