@@ -34,6 +34,8 @@ whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from ..cards import CARDS, RANK, RED, SUIT
 from ..game import Game, Option, made_once
 from ..layout import Layout, Spot
@@ -88,6 +90,8 @@ SPECIAL: tuple[str | None, ...] = tuple(
     ("general" if RANK[c] == 13 else "guard" if RANK[c] == 11 else None) if RED[c]
     else ("admiral" if RANK[c] == 1 else "queen" if RANK[c] == 12 else None)
     for c in range(52))
+#: Whether a card is taken out of the pack before the deal (a look-up the lay-out reads at C speed).
+IS_SPECIAL: tuple[bool, ...] = tuple(w is not None for w in SPECIAL)
 
 
 C_TAKE = ("indian_empress.p1.s1",)
@@ -143,6 +147,11 @@ class IndianEmpress(Game):
         self._new_pile("talon.red")
         self._new_pile("talon.black")
 
+    def _bind(self) -> None:
+        p = self._p
+        self._rows_c = [p[n].cards for n in ARMY + NAVY]
+        self._found_c = [p[n].cards for n in FOUNDATIONS]
+
     @classmethod
     def from_position(cls, piles, /, *, turn=None, options=None, **state):
         """As :meth:`Game.from_position`; the phase defaults to ``"play"`` (the deal is over)."""
@@ -161,11 +170,8 @@ class IndianEmpress(Game):
     def _lay_move(self) -> Move | None:
         p = self._p
         stock = p["stock"].cards
-        for i in range(len(stock) - 1, -1, -1):
-            c = stock[i]
+        for c in compress(reversed(stock), map(IS_SPECIAL.__getitem__, reversed(stock))):
             what = SPECIAL[c]
-            if what is None:
-                continue
             if what == "admiral":
                 dst = next(n for n in ADMIRALS if not p[n].cards)
                 cites: tuple[str, ...] = C_FOUND
@@ -193,11 +199,13 @@ class IndianEmpress(Game):
 
     def _fill_move(self) -> Move | None:
         """The compulsory refill of the first vacancy that can be refilled, if any."""
+        if all(self._rows_c):
+            return None  # no place is vacant
         p = self._p
         stock = p["stock"].cards
         if not (stock or p["talon.red"].cards or p["talon.black"].cards):
             return None  # nothing is left to refill a place with
-        vacant = [n for n in ARMY if not p[n].cards] + [n for n in NAVY if not p[n].cards]
+        vacant = [n for n, cs in zip(ARMY + NAVY, self._rows_c) if not cs]
         for v in vacant:
             red = COLOUR_OF[v]
             talon = p[TALON[red]].cards
@@ -344,13 +352,10 @@ class IndianEmpress(Game):
             c, _, dst = move.steps[0]
             stock = p["stock"]
             cards = stock.cards
-            for i in range(len(cards) - 1, -1, -1):
-                if cards[i] == c:
-                    del cards[i]
-                    break
+            del cards[len(cards) - 1 - cards[::-1].index(c)]  # the uppermost one
             stock.down = min(stock.down, len(cards))
             p[dst].cards.append(c)
-            if not any(SPECIAL[x] for x in cards):
+            if not any(map(IS_SPECIAL.__getitem__, cards)):
                 self.phase = "deal"
             return
         for step in move.steps:
@@ -363,13 +368,11 @@ class IndianEmpress(Game):
         super()._restore(snap)
 
     def _rows_full(self) -> bool:
-        p = self._p
-        return all(p[n].cards for n in ARMY) and all(p[n].cards for n in NAVY)
+        return all(self._rows_c)
 
     # ---- end ---------------------------------------------------------------------------
     def _won(self) -> bool:
-        p = self._p
-        return all(len(p[n].cards) == 12 for n in FOUNDATIONS)
+        return all(map((12).__eq__, map(len, self._found_c)))
 
     def _ended(self) -> bool:
         """Nothing can ever go up again (note indian_empress.n.end).
