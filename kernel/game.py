@@ -310,7 +310,10 @@ class Game:
                 self._legal = []
             else:
                 moves = self._generate()
-                self._legal = [m for m in moves if m.kind not in REVERSIBLE_KINDS or not self._repeats(m)]
+                if len(moves) == 1 and moves[0].kind not in REVERSIBLE_KINDS:  # most often: the deal
+                    self._legal = moves
+                else:
+                    self._legal = [m for m in moves if m.kind not in REVERSIBLE_KINDS or not self._repeats(m)]
         return self._legal
 
     def _repeats(self, move: Move) -> bool:

@@ -43,6 +43,11 @@ FOUND = tuple(f"foundation.{i}" for i in range(1, 5))
 COLUMN = tuple(f"column.{i}" for i in range(1, COLS + 1))
 
 
+#: The deal moves by card, column and whether forced, folded into one number (a number is looked
+#: up faster than a move's fields).
+_DEALS: dict[int, Move] = {}
+
+
 class GoNoGo(Game):
     id = "go_no_go"
     title_ru = "Идет не идет"
@@ -82,6 +87,7 @@ class GoNoGo(Game):
         p = self._p
         self._stock = p["stock"]
         self._found = [p[n] for n in FOUND]
+        self._fcards = [f.cards for f in self._found]
         self._cols = [p[n] for n in COLUMN]
 
     # ---- rules -------------------------------------------------------------------------
@@ -89,16 +95,14 @@ class GoNoGo(Game):
         """Card -> the index of the starting place it goes on now (an ace: the first empty one)."""
         want: dict[int, int] = {}
         free = -1
-        for i, f in enumerate(self._found):
-            cs = f.cards
+        for i, cs in enumerate(self._fcards):
             if cs:
                 if RANK[cs[-1]] < 13:
                     want[cs[-1] + 1] = i
             elif free < 0:
                 free = i
         if free >= 0:
-            for ace in (0, 13, 26, 39):
-                want[ace] = free
+            want.update(dict.fromkeys((0, 13, 26, 39), free))  # no card below an ace: no key clashes
         return want
 
     def _goes(self, i: int) -> bool:
@@ -134,9 +138,12 @@ class GoNoGo(Game):
                                                notes=(NOTE_PLAYS, NOTE_REPEAT, NOTE_INCL), forced=must))
             if moves and must:
                 return moves
-            target = COLUMN[self.dealt % COLS]
-            moves.append(made_once("deal", ((c, "stock", target),), cites=("go_no_go.p1.s2",),
-                                   notes=(NOTE_ACES,), forced=not moves))
+            key = (c * COLS + dealt % COLS) * 2 + (not moves)
+            deal = _DEALS.get(key)
+            if deal is None:
+                deal = _DEALS[key] = made_once("deal", ((c, "stock", COLUMN[dealt % COLS]),), cites=("go_no_go.p1.s2",),
+                                               notes=(NOTE_ACES,), forced=not moves)
+            moves.append(deal)
             return moves
         # The pack is laid out: fill a cleared column first, then transfers.
         empty = [i for i, col in enumerate(cols) if not col.cards]
@@ -197,7 +204,7 @@ class GoNoGo(Game):
             self.dealt += 1
 
     def _won(self) -> bool:
-        return sum(len(f.cards) for f in self._found) == 52
+        return sum(map(len, self._fcards)) == 52
 
     def _ended(self) -> bool:
         return self.closed
