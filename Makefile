@@ -66,9 +66,9 @@ notebooks: $(STAMP)
 
 # The committed win-rate tables (texts/stats/), each game at the state budget its table records.
 # Only what changed is computed again (pasyans.stats.refresh): a reading whose rules play
-# differently, whole (about forty minutes on 2 cores for every table); under a new solver, the
-# unknown rows and a sample of decided ones (a contradiction stops with an error); under a new
-# blind player, his column. `pasyans campaign GAME --whole` recomputes a table from scratch.
+# differently, whole (about forty minutes on 2 cores for every table); under a new solver or a
+# larger budget, the unknown rows and a sample of decided ones (a contradiction stops with an
+# error); under a new blind player, his column. `pasyans campaign GAME --whole` recomputes a table from scratch.
 STATS_BUDGETS = clock:2000 spouses:2000 village:2000 brunette_blonde:2000 go_no_go:20000 favorite:20000 \
 	indian_empress:5000 besieged_city:5000 octagon:5000 braid:5000 parterre:5000
 stats: $(STAMP)

@@ -205,12 +205,15 @@ def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
     """The edition's table for ``game`` brought up to date from the one saved at ``path``, with
     no more work than the change needs, run by run:
 
-    * a new reading, other deals or another budget, or rules that play differently (the run's
+    * a new reading, other deals or a smaller budget, or rules that play differently (the run's
       behavioural fingerprint): the run is computed whole;
     * a new solver: the ``unknown`` rows it has not tried are solved again, and a fixed sample of
       the ``lost`` and ``won`` rows proved again; a flip (lost to won, won to lost) raises
       :class:`SoundnessError` and nothing is saved; a re-proof that only runs out of budget keeps
       the old verdict (a fact or a proof stands);
+    * a larger budget: every ``unknown`` row is solved again at it, with the same sample of
+      re-proofs (a won row is a line that replays and a lost row a proof at any budget, so only
+      the unknown ones can gain); the run then records the larger budget;
     * a new blind player: its column is played again.
 
     The caller saves the table returned (:func:`save`).
@@ -223,15 +226,16 @@ def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
         label = _key({k: v for k, v in options.items() if game_class(game).resolve_options({})[k] != v}) \
             if options != readings(game)[0] else "default"
         why = ("a new reading" if run is None else
-               "other deals or budget" if run["deals"] != [deals.start, deals.stop - 1]
-               or run["budget_states"] != budget_states else
+               "other deals" if run["deals"] != [deals.start, deals.stop - 1] else
+               "a smaller budget" if run["budget_states"] > budget_states else
                "the rules changed" if run["rules"] != fp.rules(game, options) else None)
         if why:
             log(f"{game} {label}: {why}: computed whole")
             runs.append(stats(game, deals, options, budget_states, budget_s, jobs, scheduler, progress))
         else:
             assert run is not None
-            runs.append(_update(game, run, deals, budget_s, jobs, scheduler, progress, f"{game} {label}", log))
+            runs.append(_update(game, run, deals, budget_states, budget_s, jobs, scheduler, progress,
+                                f"{game} {label}", log))
     return _table(game, runs)
 
 
@@ -244,17 +248,21 @@ def _sample(deals: list[int], k: int) -> list[int]:
     return deals if len(deals) <= k else [deals[i * len(deals) // k] for i in range(k)]
 
 
-def _update(game: str, run: dict[str, Any], deals: range, budget_s: float, jobs: int | None, scheduler: Any,
-            progress: bool, label: str, log: Callable[[str], None]) -> dict[str, Any]:
-    """One run under unchanged rules brought up to today's solver and blind player."""
-    options, budget = run["options"], run["budget_states"]
+def _update(game: str, run: dict[str, Any], deals: range, budget: int, budget_s: float, jobs: int | None,
+            scheduler: Any, progress: bool, label: str, log: Callable[[str], None]) -> dict[str, Any]:
+    """One run under unchanged rules brought up to today's solver, ``budget`` (no smaller than the
+    run's) and blind player."""
+    options = run["options"]
     version = solver_version(game)
     rows = {r["deal"]: DealResult(**r) for r in run["per_deal"]}
-    older = [r for r in rows.values() if r.by != version]
+    larger = budget > run["budget_states"]
+    older = list(rows.values()) if larger else [r for r in rows.values() if r.by != version]
     unknown = [r.deal for r in older if r.solver in ("unknown", "timeout")]
     lost = _sample([r.deal for r in older if r.solver == "lost"], REPROVE_LOST)
     won = _sample([r.deal for r in older if r.solver == "won"], REPROVE_WON)
-    if run.get("solver") != version:  # the run was not yet brought up to this solver
+    if larger:
+        log(f"{label}: the budget grows from {run['budget_states']:,} to {budget:,} states")
+    if larger or run.get("solver") != version:  # not yet brought up to this solver and budget
         args = [(game, d, options, budget, budget_s, False) for d in unknown + lost + won]
         flips, gained = [], 0
         for new in _run(args, f"{game} re-solve", jobs, scheduler, progress):

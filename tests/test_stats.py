@@ -126,6 +126,30 @@ def test_a_solver_only_change_resolves_only_the_unknown_rows(small_table, solved
     assert solved == []  # the new solver has tried every unknown row now
 
 
+def test_a_larger_budget_resolves_only_the_unknown_rows(small_table, solved, monkeypatch):
+    """A won row is a line that replays and a lost row a proof at any budget: a larger budget
+    solves the unknown rows again (and the sample of re-proofs), keeps the rest, and is recorded."""
+    letters = _default_run(small_table)["solver_verdicts"]
+    monkeypatch.setattr(stats, "REPROVE_LOST", 1)
+    monkeypatch.setattr(stats, "REPROVE_WON", 1)
+    lines = []
+    table = stats.refresh("braid", small_table, **{**SMALL, "budget_states": 3000}, log=lines.append)
+    default = [deal for options, deal in solved if options == stats._key(stats.readings("braid")[0])]
+    unknown = [i + 1 for i, v in enumerate(letters) if v == "U"]
+    lost = [i + 1 for i, v in enumerate(letters) if v == "L"]
+    won = [i + 1 for i, v in enumerate(letters) if v == "W"]
+    assert default == unknown + stats._sample(lost, 1) + stats._sample(won, 1)
+    fresh = _default_run(stats.save(table, small_table))
+    assert fresh["budget_states"] == 3000
+    assert all(fresh["solver_verdicts"][i] == v for i, v in enumerate(letters) if v != "U")
+    assert any("budget grows from 300 to 3,000" in line for line in lines)
+    solved.clear()
+    stats.refresh("braid", small_table, **{**SMALL, "budget_states": 3000}, log=lambda _: None)
+    assert solved == []  # every row is up to this budget now
+    stats.refresh("braid", small_table, **SMALL, log=lambda _: None)
+    assert len(solved) == len(SMALL["default_deals"]) + 6 * len(SMALL["deviation_deals"])  # a smaller one: whole
+
+
 def test_a_flip_fails_loudly_and_changes_nothing(small_table, monkeypatch):
     letters = _default_run(small_table)["solver_verdicts"]
     lost = letters.index("L") + 1
