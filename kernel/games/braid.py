@@ -240,10 +240,7 @@ class Braid(Game):
     def _won(self) -> bool:
         if not self._found_c[0][1] or self._braid_c:
             return False
-        for _, cs in self._aux_c:
-            if cs:
-                return False
-        return True
+        return not any(cs for _, cs in self._aux_c)
 
     def _why_not(self, move: Move) -> str | None:
         if not move.steps:

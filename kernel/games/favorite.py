@@ -159,8 +159,8 @@ class Favorite(Game):
         # Transfers between the rows and lines, same suit, up or down (favorite.p1.s9-s10); the
         # end cards grouped by suit, in row order.
         by_suit: list[list[tuple[str, int]]] = [[], [], [], []]
-        for top in tops:
-            by_suit[SUIT[top[1]]].append(top)
+        for end in tops:
+            by_suit[SUIT[end[1]]].append(end)
         wrap = self._wrap
         onto_sep = self._onto_sep
         for name, c in tops:
