@@ -162,10 +162,10 @@ class Spouses(Game):
             # Each card has one twin, so pairs open at the same moment are disjoint and the order
             # in which they go cannot matter: the first in order goes, as a compulsory action.
             mheaps, mres = self._heaps_of[player], self._res_of[player]
-            for s, pile in mheaps:
+            for name, pile in mheaps:
                 cards = pile.cards
                 if len(cards) > pile.down and cards[-1] in theirs:
-                    x = cards[-1]
+                    x, s = cards[-1], name
                     break
             else:
                 mine = [c for c in mres.cards[mres.down:] if c in theirs]
