@@ -34,11 +34,6 @@ _ORDER: dict[tuple[int, int], list[list[int]]] = {}
 _POS: dict[tuple[int, int], list[int]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
-#: The relaxed games' credit of tries: they start with so many, and each loss they prove earns
-#: ``RELAX_EARN`` more; once it is spent they are asked no more (a search that rarely finds
-#: a relaxed loss spends most of its time on them otherwise).
-RELAX_CREDIT = 30_000
-RELAX_EARN = 500
 #: A search keeps the relaxed games (``_Relaxed``, one for each braid and side row, with the
 #: positions each has decided) until they have tried so many positions in all.
 RELAX_KEEP = 1_000_000
@@ -362,7 +357,6 @@ class BraidKnowledge(Knowledge[Braid]):
         self._memo: dict[tuple, bool] = {}
         self._relaxed: dict[tuple, _Relaxed] = {}
         self._relaxed_kept = 0
-        self._credit = RELAX_CREDIT
 
     def canonical_key(self, g: Braid) -> tuple:
         """The position with interchangeable places folded: the stacking places among
@@ -562,9 +556,9 @@ class BraidKnowledge(Knowledge[Braid]):
         """Whether the braid and the auxiliary cards cannot all go up even with every other
         card at hand at any time: see ``_Relaxed``. Under four stacking places only once all
         four are taken (no packet is started then); undecided within ``RELAX_CAP`` tries: not
-        lost."""
-        if self._credit <= 0:
-            return False
+        lost. The relaxed games are kept (see ``RELAX_KEEP``): a position it has decided, met
+        again from a later position of the search (a card without rival up, the braid's last
+        card up: moves it plays at once), costs one try."""
         p = g._p
         started = [p[name].cards for name in g._found if p[name].cards]
         if len(started) < len(g._found) < 8:
@@ -602,14 +596,12 @@ class BraidKnowledge(Knowledge[Braid]):
         if relaxed is None or len(relaxed.braid) < n or relaxed.braid[:n] != braid:
             relaxed = self._relaxed[tag] = _Relaxed(list(braid), g._nends, _order(base, span), span, spare)
         relaxed.tries = 0
-        lost = False
         try:
-            lost = not relaxed.won(len(relaxed.braid) - n, ends, slots, free, held)
+            return not relaxed.won(len(relaxed.braid) - n, ends, slots, free, held)
         except _Over:
-            pass
-        self._relaxed_kept += relaxed.tries
-        self._credit += RELAX_EARN * lost - relaxed.tries
-        return lost
+            return False
+        finally:
+            self._relaxed_kept += relaxed.tries
 
     def _deadlocked(self, g: Braid) -> bool:
         """Whether some card of the braid or an auxiliary card can never go up, found by
