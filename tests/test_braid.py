@@ -640,3 +640,28 @@ def test_the_packet_count_proves_deals_under_four_places_the_other_proofs_do_not
     assert solve(g, 2_000, 60).verdict == "lost"
     monkeypatch.setattr(K, "_short_of_places", lambda self, g: False)
     assert solve(g, 2_000, 60).verdict == "unknown"
+
+
+def test_one_relaxed_game_kept_along_lines_gives_the_verdicts_of_a_fresh_one(monkeypatch):
+    # The knowledge keeps one relaxed game for each side row and goes on from the braid's depth,
+    # with the positions it has decided: along random lines (the braid shrinking, packets
+    # growing, side places filled) its verdicts are those of a fresh relaxed game each time.
+    import pasyans.solver.braid as braid_solver
+    monkeypatch.setattr(braid_solver, "RELAX_CAP", 10**6)
+    compared = lost = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        g = rivals(seed, 4) if seed % 2 else endgame(seed)
+        kept = K()
+        for _ in range(40):
+            moves = g._generate()
+            if not moves or g._won():
+                break
+            if g.piles["foundation.1"].cards:
+                verdict = kept._relaxed_lost(g)
+                assert verdict == K()._relaxed_lost(g), g.piles
+                compared += 1
+                lost += verdict
+            g._apply(rnd.choice(moves))
+    assert compared >= 500 and lost >= 20
+

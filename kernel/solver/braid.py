@@ -34,6 +34,9 @@ _ORDER: dict[tuple[int, int], list[list[int]]] = {}
 _POS: dict[tuple[int, int], list[int]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
+#: A search keeps the relaxed games (``_Relaxed``, one for each braid and side row, with the
+#: positions each has decided) until they have tried so many positions in all.
+RELAX_KEEP = 1_000_000
 
 
 def _order(base: int, span: int) -> list[list[int]]:
@@ -86,6 +89,7 @@ class _Relaxed:
         pos = [(RANK[c] - RANK[order[SUIT[c]][0]]) % 13 for c in range(52)]
         self.pos = [j if j < span else -2 for j in pos]  # -2: never wanted
         self.failed: set[tuple] = set()
+        self.wins: set[tuple] = set()
         self.tries = 0
 
     def _settle(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
@@ -150,6 +154,16 @@ class _Relaxed:
                *[x for a, b in slots for x in ((a, b) if a <= b else (b, a))])
         if key in self.failed:
             return False
+        if key in self.wins or self._search(k, ends, slots, free, held, banned):
+            self.wins.add(key)
+            return True
+        self.failed.add(key)
+        return False
+
+    def _search(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
+                held: list[int], banned: frozenset[int]) -> bool:
+        """The moves tried from a settled position (see ``won``)."""
+        n = len(self.braid)
         tried = set(banned)
         span, order = self.span, self.order
         for s in range(4):
@@ -167,11 +181,8 @@ class _Relaxed:
                     if self.won(k, ends[:], t, f, held[:], banned):
                         return True
                     banned = banned | {c}
-        if k < n and len(ends) < self.room and self.won(k + 1, ends + [self.braid[n - 1 - k]],
-                                                          [list(x) for x in slots], free[:], held[:], banned):
-            return True
-        self.failed.add(key)
-        return False
+        return k < n and len(ends) < self.room and self.won(k + 1, ends + [self.braid[n - 1 - k]],
+                                                             [list(x) for x in slots], free[:], held[:], banned)
 
 
 class _Events:
@@ -344,6 +355,8 @@ class BraidKnowledge(Knowledge[Braid]):
 
     def __init__(self) -> None:
         self._memo: dict[tuple, bool] = {}
+        self._relaxed: dict[tuple, _Relaxed] = {}
+        self._relaxed_kept = 0
 
     def canonical_key(self, g: Braid) -> tuple:
         """The position with interchangeable places folded: the stacking places among
@@ -543,7 +556,9 @@ class BraidKnowledge(Knowledge[Braid]):
         """Whether the braid and the auxiliary cards cannot all go up even with every other
         card at hand at any time: see ``_Relaxed``. Under four stacking places only once all
         four are taken (no packet is started then); undecided within ``RELAX_CAP`` tries: not
-        lost."""
+        lost. The relaxed games are kept (see ``RELAX_KEEP``): a position it has decided, met
+        again from a later position of the search (a card without rival up, the braid's last
+        card up: moves it plays at once), costs one try."""
         p = g._p
         started = [p[name].cards for name in g._found if p[name].cards]
         if len(started) < len(g._found) < 8:
@@ -569,11 +584,24 @@ class BraidKnowledge(Knowledge[Braid]):
         for name in SIDES:
             for c in p[name].cards:
                 spare[c] -= 1
-        relaxed = _Relaxed(braid, g._nends, _order(base, span), span, spare)
+        # One relaxed game for each side row: the braid only ever loses its last cards, so the
+        # braid of a later position is the start of the first one's, and the same relaxed game
+        # goes on from the depth the braid has reached.
+        tag = (g._nends, base, span, tuple(spare))
+        if self._relaxed_kept > RELAX_KEEP:
+            self._relaxed.clear()
+            self._relaxed_kept = 0
+        relaxed = self._relaxed.get(tag)
+        n = len(braid)
+        if relaxed is None or len(relaxed.braid) < n or relaxed.braid[:n] != braid:
+            relaxed = self._relaxed[tag] = _Relaxed(list(braid), g._nends, _order(base, span), span, spare)
+        relaxed.tries = 0
         try:
-            return not relaxed.won(0, ends, slots, free, held)
+            return not relaxed.won(len(relaxed.braid) - n, ends, slots, free, held)
         except _Over:
             return False
+        finally:
+            self._relaxed_kept += relaxed.tries
 
     def _deadlocked(self, g: Braid) -> bool:
         """Whether some card of the braid or an auxiliary card can never go up, found by
