@@ -197,9 +197,10 @@ class BrunetteBlondeKnowledge(Knowledge[BrunetteBlonde]):
         it lies in the row, held and free from the start. What the sweep reads at each step is set
         by the card of the кон it has reached and how much of the pack it has dealt, not by the
         way there, so after that first step the child's sweep meets the parent's moments with no
-        more of the pack dealt: wherever the parent's found a moment for a card, the child's does. (Skipping a question can only forgo a cut, never
-        make a verdict wrong; a test checks on random positions that such a child is never
-        hopeless.)
+        more of the pack dealt: wherever the parent's found a moment for a card, the child's
+        does. So the search visits the same positions, only sooner. (Skipping a question could
+        only forgo a cut, never make a verdict wrong; a test checks on random positions that
+        such a child is never hopeless.)
         """
         if self._into_row or g.pass_no == 1 or g.dealt < g._nrow:
             return False
