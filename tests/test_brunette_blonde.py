@@ -379,3 +379,37 @@ def test_the_reach_raised_in_place_is_the_reach_counted_anew():
             _reach(home, free, want, 0)
             _reach(home, free, want, 14)
             assert reach == want
+
+
+@pytest.mark.parametrize("options", [{}, {"for_a_change": "two_places"}, {"for_a_change": "two_cards"},
+                                     {"row_build": "suit"}])
+def test_a_card_laid_into_the_row_from_the_kon_or_the_row_makes_no_position_hopeless(options):
+    # The search does not ask again after such a move (BrunetteBlondeKnowledge.hopeless): on
+    # positions of the second laying reached by seeded random play, whenever the parent is not
+    # hopeless, no child of such a move is, asked afresh.
+    rng = random.Random(11)
+    k, children = K(), 0
+    for seed in range(12):
+        g = random_walk(options, seed, 60)
+        while g.status == "playing":
+            ms = g.legal_moves()
+            if not k.hopeless(g):
+                for m in ms:
+                    if m.steps and m.steps[0][2].startswith("row") and m.steps[0][1] != "stock":
+                        child = g.clone()
+                        child.play(m)
+                        assert not K().hopeless(child), (seed, m)
+                        children += 1
+            found = [m for m in ms if m.kind == "found"]
+            g.play(rng.choice(found) if found and rng.random() < 0.7 else rng.choice(ms))
+    assert children >= 5
+
+
+def test_the_search_does_not_ask_again_after_a_card_laid_into_the_row():
+    g = at(stock="5C", kon="9D", row_1="", pass_no=2)
+    k = K()
+    fill, turn = sorted(g.legal_moves(), key=lambda m: m.kind)
+    k.play(g.clone(), fill)
+    assert k._into_row
+    k.play(g.clone(), turn)
+    assert not k._into_row

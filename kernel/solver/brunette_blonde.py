@@ -126,7 +126,18 @@ def _stretches(home: list[int], free: list[int], held: list[int], reach: list[in
 
 @register("brunette_blonde")
 class BrunetteBlondeKnowledge(Knowledge[BrunetteBlonde]):
-    """The Brunette and the Blonde's knowledge (no caches)."""
+    """The Brunette and the Blonde's knowledge (no caches of the position: it remembers only
+    whether the last move played took a card of the кон or the row into the row, see :meth:`play`)."""
+
+    #: Whether the last move played took a card of the кон or the row into the row: then
+    #: :meth:`hopeless` need not ask again (see there).
+    _into_row = False
+
+    def play(self, g: BrunetteBlonde, move: Move) -> None:
+        """Play ``move``, noting whether it took a card of the кон or the row into the row."""
+        steps = move.steps
+        self._into_row = bool(steps) and steps[0][2][:3] == "row" and steps[0][1] != "stock"
+        g._apply(move)
 
     def canonical_key(self, g: BrunetteBlonde) -> tuple:
         """The position with what cannot matter folded.
@@ -177,8 +188,21 @@ class BrunetteBlondeKnowledge(Knowledge[BrunetteBlonde]):
         that may go with each card in turn is found in one sweep, and if none is left for some
         card, the кон never empties and the game is lost. Every reading keeps these facts (the
         кон, the pack, the one redeal); what a place of the row can hold is read in :func:`_need`.
+
+        A position the search reaches by a card of the кон or the row laid into the row is not
+        asked again: the search asked its parent and found it not hopeless, and the sweep reads
+        the child as it read the parent. A card moved from one place of the row to another
+        changes nothing the sweep reads (the row is counted by slot). A card x from the top of
+        the кон is the parent's first card of the sweep, held and made free there; in the child
+        it lies in the row, held and free from the start. What the sweep reads at each step is set
+        by the card of the кон it has reached and how much of the pack it has dealt, not by the
+        way there, so after that first step the child's sweep meets the parent's moments with no
+        more of the pack dealt: wherever the parent's found a moment for a card, the child's
+        does. So the search visits the same positions, only sooner. (Skipping a question could
+        only forgo a cut, never make a verdict wrong; a test checks on random positions that
+        such a child is never hopeless.)
         """
-        if g.pass_no == 1 or g.dealt < g._nrow:
+        if self._into_row or g.pass_no == 1 or g.dealt < g._nrow:
             return False
         p = g._p
         kon, stock = p["kon"].cards, p["stock"].cards
