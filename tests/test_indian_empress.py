@@ -419,11 +419,18 @@ def test_perft_from_the_first_choice():
 
 # ---- the search's knowledge ---------------------------------------------------------------------
 
+class PairFirst(K):
+    """The knowledge in the game's own order alone (the lines the late positions are taken from)."""
+
+    def orders(self, g):
+        return ()
+
+
 def late_positions(deal, **options):
     """Positions late in a won deal: 120 moves before the end of the solver's line, then 3, 9,
     15 or 21 turns (or refills) where the line would pair: some are still won, some lost."""
     g = pasyans.new_game("indian_empress", deal, **options)
-    line = solve(g, budget_states=20_000, budget_s=60).line
+    line = solve(g, budget_states=20_000, budget_s=60, knowledge=PairFirst()).line
     out = []
     for turns in (3, 9, 15, 21):
         h = g.clone()
@@ -656,3 +663,25 @@ def test_couples_loss_verdicts_kept_for_a_search_are_those_worked_out_afresh():
             assert k.hopeless(shared) == K().hopeless(fresh)
             seen += 1
     assert seen > 100 and k._pairs is not None and len(k._pairs[2]) > 1
+
+
+def test_advice_order_turns_unless_a_pair_brings_in_a_card_that_fits():
+    # QH and 2S pair; the refill of the Army comes from the red talon: a ten of hearts fits once
+    # the queen is up (the knave is left out), a five does not (p9.s2's advice)
+    for red, first in (("5H TH", "pair"), ("TH 5H", "turn")):
+        g = pos(army=["QH"], navy=["2S"], red=red, black="9C", stock="4S 7D")
+        k = K()
+        before = k.canonical_key(g), g._snapshot()
+        moves = g.legal_moves()
+        k.order = 1
+        ordered = k.ordered(g, moves)
+        assert ordered[0].kind == first and {m.kind for m in ordered} == {"pair", "turn"}
+        assert (k.canonical_key(g), g._snapshot()) == before  # tried and taken back
+        k.order = 0
+        assert k.ordered(g, moves)[0].kind == "pair"
+
+
+def test_advice_order_wins_a_deal_the_pair_first_order_did_not_reach():
+    g = pasyans.new_game("indian_empress", deal=20)
+    res = solve(g, budget_s=60)
+    assert res.verdict == "won" and res.strategy == "order 1" and play_line(g, res.line).status == "won"

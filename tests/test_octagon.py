@@ -489,3 +489,24 @@ def test_a_won_line_through_every_laying_is_never_hopeless(options, deal):
         assert not K().hopeless(pos)
         pos.play(m.notation)
     assert pos.laying == pos.options["relays"] + 1
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_every_order_keeps_every_move(order):
+    g = pasyans.new_game("octagon", deal=3)
+    k = K()
+    k.order = order
+    for m in solve(g, 2000, 60).best[:200]:
+        moves = g._generate()
+        ordered = k.ordered(g, moves)
+        assert sorted(map(str, ordered)) == sorted(map(str, moves))
+        kinds = [x.kind for x in ordered]
+        if order and "build" in kinds and "turn" in kinds:
+            assert kinds.index("turn") < kinds.index("build")
+        g.play(m.notation)
+
+
+def test_the_turn_before_the_build_wins_a_deal_the_game_order_did_not_reach():
+    g = pasyans.new_game("octagon", deal=31)
+    res = solve(g, 20_000, 60)
+    assert res.verdict == "won" and res.strategy == "order 1" and play_line(g, res.line).status == "won"

@@ -107,6 +107,8 @@ def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[
     return [i for i in range(len(couples)) if i not in released]
 
 
+#: The share of the budget of the advice order (:meth:`IndianEmpressKnowledge.orders`).
+ADVICE_SHARE = 0.1
 #: The most new positions :func:`_pairs_win` looks at for one question.
 END_NODES = 400
 
@@ -419,7 +421,33 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
             return self._couples_order(g, moves) if len(moves) > 1 else moves
         pair = next((m for m in moves if m.kind == "pair"), None)
         rest = [m for m in moves if m.kind != "pair"]
-        return ([pair] if pair is not None else []) + rest
+        if pair is None:
+            return rest
+        if self.order == 1 and rest and not self._useful(g, pair):
+            return rest + [pair]
+        return [pair] + rest
+
+    def _useful(self, g: IndianEmpress, pair: Move) -> bool:
+        """Whether a card the refills after ``pair`` bring in fits at once (p9.s2's advice: pair
+        when the top of a talon packet would come in useful). The pair and its refills are
+        played and taken back; the memos of the position are kept."""
+        memos = self._at, self._memo, self._cmemo
+        snap = g._snapshot()
+        g._apply(pair)
+        while (fill := g._fill_move()) is not None:
+            g._apply(fill)
+        p = g._p
+        targets = g._targets()
+        key = (lambda c: c) if g.options["build"] == "suit" else CKEY.__getitem__
+        useful = any(len(cs := p[src].cards) == 1 and key(cs[0]) in targets for _, src, _ in pair.steps)
+        g._restore(snap)
+        self._at, self._memo, self._cmemo = memos
+        return useful
+
+    def orders(self, g: IndianEmpress) -> tuple[float, ...]:
+        """Under ``pairing="at_once"``, order 1 (p9.s2's advice: turn unless a pair brings in a
+        card that fits at once) on :data:`ADVICE_SHARE` of the budget."""
+        return (ADVICE_SHARE,) if g.options["pairing"] == "at_once" else ()
 
     def _couples_order(self, g: IndianEmpress, moves: list[Move]) -> list[Move]:
         """Under ``couples``: every move of a distinct outcome, the likeliest to win first.

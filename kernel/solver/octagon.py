@@ -20,6 +20,13 @@ from .knowledge import Knowledge, register
 # second of its two copies; ``entry & CARD`` is the card.
 SECOND, CARD = 64, 63
 _ALL = frozenset(range(52))
+#: The alternative move orders (1, 2 …) by kind.
+ORDERS: tuple[dict[str, int], ...] = (
+    {},
+    {"found": 0, "turn": 1, "build": 2, "redeal": 3},  # a build only when the turn did not win
+)
+#: The shares of the budget of the alternative orders.
+ORDER_SHARES: tuple[float, ...] = (0.05,)
 REFILL_CASES = 6  # the turns at which a first refill is followed case by case (see ``_Turning``)
 
 
@@ -570,6 +577,16 @@ class OctagonKnowledge(Knowledge[Octagon]):
     def _no_refill(self, g: Octagon) -> bool:
         """No packet can ever be refilled again: the pack is out and never comes back."""
         return not g._stock.cards and (not g._middle.cards or self._last_laying(g))
+
+    def ordered(self, g: Octagon, moves: list[Move]) -> list[Move]:
+        """Every move, by kind in the game's order 0 (cards up, builds, the turn, the redeal);
+        in the alternative orders (see :meth:`orders`) by :data:`ORDERS`."""
+        order = ORDERS[self.order] if self.order else self.KIND_ORDER
+        return sorted(moves, key=lambda m: order.get(m.kind, 3))
+
+    def orders(self, g: Octagon) -> tuple[float, ...]:
+        """The shares of :data:`ORDER_SHARES` for the alternative orders of :data:`ORDERS`."""
+        return ORDER_SHARES
 
     def hopeless(self, g: Octagon) -> bool:
         """True when some card can never go up even with every card of the pack free.
