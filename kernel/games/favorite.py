@@ -76,6 +76,11 @@ def _slot_cite(i: int) -> str:
     return C_REST
 
 
+#: The deal moves onto the rows and lines by card * 64 + cards laid so far (a number is looked up
+#: faster than a move's fields).
+_DEALS: dict[int, Move] = {}
+
+
 class Favorite(Game):
     id = "favorite"
     title_ru = "Фаворитка"
@@ -198,8 +203,11 @@ class Favorite(Game):
             return made_once("deal", ((c, "stock", f),), cites=(C_PACK, C_FIRST), notes=(NOTE_DEAL,),
                              forced=True)
         laid = sum(map(len, self._rows))
-        return made_once("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
-                         notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
+        m = _DEALS.get(c * 64 + laid)
+        if m is None:
+            m = _DEALS[c * 64 + laid] = made_once("deal", ((c, "stock", SLOTS[laid]),), cites=(_slot_cite(laid),),
+                                                  notes=(NOTE_DEAL, NOTE_FIGURE), forced=True)
+        return m
 
     def _apply(self, move: Move) -> None:
         self._transfer(*move.steps[0])
