@@ -24,6 +24,7 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..errors import PasyansError
@@ -372,7 +373,7 @@ def _best_first(s: _Search) -> bool:
             restore(snap)
             if k.hopeless(g):  # judged only when its turn comes: most open positions never expand
                 continue
-            s.visit(s.spent + len(seen) - base, lambda: _line_to(moves_of, node))
+            s.visit(s.spent + len(seen) - base, partial(_line_to, moves_of, node))
             for m in s.moves():
                 apply(m)
                 won = open_here(node, m)
