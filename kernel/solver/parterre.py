@@ -64,20 +64,26 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     if not all(packets):
         return False
     top = [len(p) for p in packets]  # how many cards are left in each packet
-    at = {c: (p, i) for p, pile in enumerate(packets) for i, c in enumerate(pile)}
+    down = set().union(*packets)  # the cards still in a packet
+    tops = {pile[-1]: p for p, pile in enumerate(packets)}  # the top card left of each packet
     host = [False] * 15
-    for pile in packets:
-        host[RANK[pile[-1]]] = True
+    for c in tops:
+        host[RANK[c]] = True
     pos = [0] * 4
     waiting = list(bouquet)
 
     def leave(p: int, n: int) -> bool:
         """The top ``n`` cards left of packet ``p`` leave; whether it is now empty."""
+        pile = packets[p]
+        del tops[pile[top[p] - 1]]
         top[p] -= n
-        for c in packets[p][top[p]:top[p] + n]:
+        for c in pile[top[p]:top[p] + n]:
             host[RANK[c]] = True
+            down.discard(c)
         if top[p]:
-            host[RANK[packets[p][top[p] - 1]]] = True
+            c = pile[top[p] - 1]
+            host[RANK[c]] = True
+            tops[c] = p
         return not top[p]
 
     changed = True
@@ -85,9 +91,10 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
         changed = False
         for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
             while chain is not None and pos[s] < len(chain):
-                p, i = at.get(chain[pos[s]], (0, 99))
-                if i < top[p]:  # still in its packet
-                    if i != top[p] - 1:
+                c = chain[pos[s]]
+                if c in down:  # still in its packet
+                    p = tops.get(c)
+                    if p is None:
                         break
                     if leave(p, 1):
                         return False
@@ -121,24 +128,47 @@ def _cost(g: Parterre, weights: tuple[int, int, int, int, int]) -> int:
     home_w, depth_w, inv_w, empty_w, bouquet_w = weights
     fd = g._fd
     home = sum(map(len, fd))
-    nxt = {13 * s + len(f) for s, f in enumerate(fd) if len(f) < 13}
+    nxt = tuple(13 * s + len(f) for s, f in enumerate(fd) if len(f) < 13)
+    zeros = (0,) * len(nxt)
     depth = inverted = empty = 0
+    facts = _PILE_FACTS
     for pile in g._gd:
         if not pile:
             empty += 1
             continue
-        n = len(pile)
-        low = [99] * 4
-        for i, c in enumerate(pile):  # bottom to top
-            if c in nxt:
-                depth += n - 1 - i
-            r, su = RANK[c], SUIT[c]
-            if r > low[su]:
-                inverted += 1
-            else:
-                low[su] = r
+        t = tuple(pile)
+        f = facts.get(t)
+        if f is None:
+            f = _pile_facts(t)
+        inverted += f[0]
+        depth += sum(map(f[1].get, nxt, zeros))
     return (home_w * (52 - home) + depth_w * depth + inv_w * inverted - empty_w * empty
             - bouquet_w * len(g._bq))
+
+
+#: :func:`_pile_facts` by packet, emptied when it grows past :data:`_PILE_FACTS_MAX` entries.
+_PILE_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
+_PILE_FACTS_MAX = 1 << 18
+
+
+def _pile_facts(pile: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+    """For :func:`_cost`: how many cards of ``pile`` lie on a lower card of their own suit, and
+    how many cards lie on each card (remembered in :data:`_PILE_FACTS`)."""
+    n = len(pile)
+    low = [99] * 4
+    inverted = 0
+    above: dict[int, int] = {}
+    for i, c in enumerate(pile):  # bottom to top
+        above[c] = n - 1 - i
+        r, su = RANK[c], SUIT[c]
+        if r > low[su]:
+            inverted += 1
+        else:
+            low[su] = r
+    if len(_PILE_FACTS) >= _PILE_FACTS_MAX:
+        _PILE_FACTS.clear()
+    f = _PILE_FACTS[pile] = (inverted, above)
+    return f
 
 
 class _Weighed(FoundationsAtOnce):
