@@ -126,10 +126,8 @@ def _cost(g: Parterre, weights: tuple[int, int, int, int, int]) -> int:
     that one goes up), less the empty packets and the cards left in the bouquet (both are room to
     move), weighed by ``weights`` in that order (with ``bases=aces``)."""
     home_w, depth_w, inv_w, empty_w, bouquet_w = weights
-    fd = g._fd
-    home = sum(map(len, fd))
-    nxt = tuple(13 * s + len(f) for s, f in enumerate(fd) if len(f) < 13)
-    zeros = (0,) * len(nxt)
+    heights = tuple(map(len, g._fd))
+    nxt, zeros = _next_cards(heights)
     depth = inverted = empty = 0
     facts = _PILE_FACTS
     for pile in g._gd:
@@ -142,8 +140,16 @@ def _cost(g: Parterre, weights: tuple[int, int, int, int, int]) -> int:
             f = _pile_facts(t)
         inverted += f[0]
         depth += sum(map(f[1].get, nxt, zeros))
-    return (home_w * (52 - home) + depth_w * depth + inv_w * inverted - empty_w * empty
+    return (home_w * (52 - sum(heights)) + depth_w * depth + inv_w * inverted - empty_w * empty
             - bouquet_w * len(g._bq))
+
+
+@cache
+def _next_cards(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """With foundations of these ``heights`` (built from the aces): the next card of each suit
+    not complete, and as many zeros."""
+    nxt = tuple(13 * s + n for s, n in enumerate(heights) if n < 13)
+    return nxt, (0,) * len(nxt)
 
 
 #: :func:`_pile_facts` by packet, emptied when it grows past :data:`_PILE_FACTS_MAX` entries.

@@ -374,10 +374,13 @@ def _best_first(s: _Search) -> bool:
             if k.hopeless(g):  # judged only when its turn comes: most open positions never expand
                 continue
             s.visit(s.spent + len(seen) - base, partial(_line_to, moves_of, node))
-            for m in s.moves():
+            moves = s.moves()
+            last = len(moves) - 1
+            for i, m in enumerate(moves):
                 apply(m)
                 won = open_here(node, m)
-                restore(snap)
+                if i < last or won:  # after the last child the next position popped is restored
+                    restore(snap)
                 if won:
                     return True
         restore(root)
