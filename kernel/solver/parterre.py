@@ -184,6 +184,10 @@ class _Weighed(FoundationsAtOnce):
     def __init__(self, inner: Knowledge[Parterre], weights: tuple[int, int, int, int, int]) -> None:
         super().__init__(inner)
         self.weights = weights
+        # Delegated unchanged, bound once: the search asks them of every position.
+        self.canonical_key = inner.canonical_key  # type: ignore[method-assign]
+        self.hopeless = inner.hopeless  # type: ignore[method-assign]
+        self.progress = inner.progress  # type: ignore[method-assign]
 
     def cost(self, g: Parterre) -> int:
         return _cost(g, self.weights)
@@ -202,6 +206,10 @@ class ParterreKnowledge(Knowledge[Parterre]):
         its ace is known by its height."""
         fd = tuple(map(len, g._fd)) if g.options["bases"] == "aces" else tuple(map(tuple, g._fd))
         return tuple(sorted(map(tuple, g._gd))), tuple(sorted(g._bq)), fd, len(g._stock)
+
+    def progress(self, g: Parterre) -> int:
+        """The cards on the foundations (as :meth:`Game.progress`, read straight)."""
+        return sum(map(len, g._fd))
 
     def streamliners(self, g: Parterre) -> tuple[Strategy, ...]:
         """Best-first searches with every card up at once, one for each of the :data:`WEIGHTS`
