@@ -72,32 +72,24 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     pos = [0] * 4
     waiting = list(bouquet)
 
-    def leave(p: int, n: int) -> bool:
-        """The top ``n`` cards left of packet ``p`` leave; whether it is now empty."""
-        pile = packets[p]
-        del tops[pile[top[p] - 1]]
-        top[p] -= n
-        for c in pile[top[p]:top[p] + n]:
-            host[RANK[c]] = True
-            down.discard(c)
-        if top[p]:
-            c = pile[top[p] - 1]
-            host[RANK[c]] = True
-            tops[c] = p
-        return not top[p]
-
     changed = True
-    while changed:
+    while changed:  # a card leaving is a host; the one it leaves on top, if any, is a host
         changed = False
         for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
             while chain is not None and pos[s] < len(chain):
                 c = chain[pos[s]]
-                if c in down:  # still in its packet
-                    p = tops.get(c)
+                if c in down:  # still in its packet: it leaves when on top
+                    p = tops.pop(c, None)
                     if p is None:
                         break
-                    if leave(p, 1):
+                    down.discard(c)
+                    host[RANK[c]] = True
+                    i = top[p] = top[p] - 1
+                    if not i:
                         return False
+                    c = packets[p][i - 1]
+                    host[RANK[c]] = True
+                    tops[c] = p
                 pos[s] += 1
                 changed = True
         for b in list(waiting):  # bouquet cards laid out
@@ -105,13 +97,22 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
                 waiting.remove(b)
                 host[RANK[b]] = True
                 changed = True
-        for p, pile in enumerate(packets):  # packet cards leaving
-            i = top[p] - 1
+        for p, pile in enumerate(packets):  # packet cards leaving: pile[i:] when pile[i] may
+            n = top[p]
+            i = n - 1
             while i >= 0:
                 c = pile[i]
-                if host[RANK[c] + 1] or (i == top[p] - 1 and chains[SUIT[c]] is None):
-                    if leave(p, top[p] - i):
+                if host[RANK[c] + 1] or (i == n - 1 and chains[SUIT[c]] is None):
+                    del tops[pile[n - 1]]
+                    for c in pile[i:n]:
+                        host[RANK[c]] = True
+                        down.discard(c)
+                    if not i:
                         return False
+                    top[p] = i
+                    c = pile[i - 1]
+                    host[RANK[c]] = True
+                    tops[c] = p
                     changed = True
                     break
                 if not seq or i == 0 or RANK[pile[i - 1]] != RANK[c] + 1:
