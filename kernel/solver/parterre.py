@@ -189,6 +189,7 @@ class _Weighed(FoundationsAtOnce):
         self.canonical_key = inner.canonical_key  # type: ignore[method-assign]
         self.hopeless = inner.hopeless  # type: ignore[method-assign]
         self.progress = inner.progress  # type: ignore[method-assign]
+        self.ordered = inner.ordered  # type: ignore[method-assign]
 
     def cost(self, g: Parterre) -> int:
         return _cost(g, self.weights)
@@ -287,13 +288,13 @@ class ParterreKnowledge(Knowledge[Parterre]):
         * A bouquet card laid in the parterre (see :meth:`_build_useful`).
         * A bouquet card played up (see :meth:`_up_useful`).
         """
-        empty = next((GARDEN[i] for i, p in enumerate(g._gd) if not p), None)
+        others = [GARDEN[i] for i, p in enumerate(g._gd) if not p][1:]  # the empty packets but the first
         movers: dict[int, set[str]] | None = None
         bq_ranks = {RANK[c] for c in g._bq}
         kept = []
         for m in moves:
             c, src, dst = m.steps[0]
-            if dst in GARDEN and dst != empty and not g._p[dst].cards:
+            if others and dst in others:
                 continue
             if m.kind == "build":
                 movers = self._movers(g) if movers is None else movers
