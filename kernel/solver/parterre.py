@@ -155,7 +155,7 @@ def _next_cards(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
 
 #: :func:`_pile_facts` by packet, emptied when it grows past :data:`_PILE_FACTS_MAX` entries.
 _PILE_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
-_PILE_FACTS_MAX = 1 << 18
+_PILE_FACTS_MAX = 1 << 16
 
 
 def _pile_facts(pile: tuple[int, ...]) -> tuple[int, dict[int, int]]:
