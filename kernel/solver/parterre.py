@@ -4,7 +4,7 @@ A card goes up at once when no lower card can need it to carry another; of moves
 packets one is tried, a bouquet card is laid or played up only where it carries the next card;
 a position is dead when no packet card can ever leave. Before the complete search, best-first
 streamlined searches (every card up at once, positions weighed by :class:`_Weighed`) find most
-wins on a share of the budget.
+wins on a share of the budget; the complete best-first search takes the rest.
 """
 
 from __future__ import annotations
@@ -18,11 +18,16 @@ from ..move import Move
 from .knowledge import Knowledge, Strategy, register
 from .streamliners import FoundationsAtOnce
 
-#: The best-first streamliners' weights (see :class:`_Weighed`), each on its share of the budget:
-#: chosen by measurement on the deals the committed table leaves unknown (benchmarks/solver.py),
-#: where they find different wins.
-WEIGHTS = ((3, 1, 2, 2, 1), (3, 1, 1, 2, 2), (3, 0, 1, 2, 1), (3, 1, 1, 2, 1))
-STREAMLINED_SHARE = 0.075
+#: The best-first streamliners' weights (see :func:`_cost`), each on :data:`STREAMLINED_SHARE` of
+#: the budget, then the complete best-first search on the rest with :data:`COMPLETE_WEIGHTS`.
+#: Chosen by measurement: each of four weights run alone to 60,000 states on deals 1–35 and on
+#: the deals of 101–200 the committed table leaves unknown (85 deals), then the portfolios
+#: simulated; these two at 60,000 states each won 62 of them, the four earlier ones at 15,000
+#: states each 52, at 40,000 each 61. The complete best-first search finds wins neither finds
+#: (deal 1) and proves losses as the depth-first search does.
+WEIGHTS = ((3, 1, 1, 2, 2), (3, 0, 1, 2, 1))
+STREAMLINED_SHARE = 0.3
+COMPLETE_WEIGHTS = (3, 1, 2, 2, 1)
 
 
 def _base_cost(base: int, pairs: list[tuple[int, int]], depths: list[tuple[int, int]]) -> tuple[int, int]:
@@ -59,33 +64,32 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     if not all(packets):
         return False
     top = [len(p) for p in packets]  # how many cards are left in each packet
-    at = {c: (p, i) for p, pile in enumerate(packets) for i, c in enumerate(pile)}
+    down = set().union(*packets)  # the cards still in a packet
+    tops = {pile[-1]: p for p, pile in enumerate(packets)}  # the top card left of each packet
     host = [False] * 15
-    for pile in packets:
-        host[RANK[pile[-1]]] = True
+    for c in tops:
+        host[RANK[c]] = True
     pos = [0] * 4
     waiting = list(bouquet)
 
-    def leave(p: int, n: int) -> bool:
-        """The top ``n`` cards left of packet ``p`` leave; whether it is now empty."""
-        top[p] -= n
-        for c in packets[p][top[p]:top[p] + n]:
-            host[RANK[c]] = True
-        if top[p]:
-            host[RANK[packets[p][top[p] - 1]]] = True
-        return not top[p]
-
     changed = True
-    while changed:
+    while changed:  # a card leaving is a host; the one it leaves on top, if any, is a host
         changed = False
         for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
             while chain is not None and pos[s] < len(chain):
-                p, i = at.get(chain[pos[s]], (0, 99))
-                if i < top[p]:  # still in its packet
-                    if i != top[p] - 1:
+                c = chain[pos[s]]
+                if c in down:  # still in its packet: it leaves when on top
+                    p = tops.pop(c, None)
+                    if p is None:
                         break
-                    if leave(p, 1):
+                    down.discard(c)
+                    host[RANK[c]] = True
+                    i = top[p] = top[p] - 1
+                    if not i:
                         return False
+                    c = packets[p][i - 1]
+                    host[RANK[c]] = True
+                    tops[c] = p
                 pos[s] += 1
                 changed = True
         for b in list(waiting):  # bouquet cards laid out
@@ -93,13 +97,22 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
                 waiting.remove(b)
                 host[RANK[b]] = True
                 changed = True
-        for p, pile in enumerate(packets):  # packet cards leaving
-            i = top[p] - 1
+        for p, pile in enumerate(packets):  # packet cards leaving: pile[i:] when pile[i] may
+            n = top[p]
+            i = n - 1
             while i >= 0:
                 c = pile[i]
-                if host[RANK[c] + 1] or (i == top[p] - 1 and chains[SUIT[c]] is None):
-                    if leave(p, top[p] - i):
+                if host[RANK[c] + 1] or (i == n - 1 and chains[SUIT[c]] is None):
+                    del tops[pile[n - 1]]
+                    for c in pile[i:n]:
+                        host[RANK[c]] = True
+                        down.discard(c)
+                    if not i:
                         return False
+                    top[p] = i
+                    c = pile[i - 1]
+                    host[RANK[c]] = True
+                    tops[c] = p
                     changed = True
                     break
                 if not seq or i == 0 or RANK[pile[i - 1]] != RANK[c] + 1:
@@ -108,38 +121,78 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     return True
 
 
+def _cost(g: Parterre, weights: tuple[int, int, int, int, int]) -> int:
+    """A position's cost for a best-first search: the cards not home, the cards lying on the next
+    card of a suit, the cards lying on a lower card of their own suit (each must move off before
+    that one goes up), less the empty packets and the cards left in the bouquet (both are room to
+    move), weighed by ``weights`` in that order (with ``bases=aces``)."""
+    home_w, depth_w, inv_w, empty_w, bouquet_w = weights
+    heights = tuple(map(len, g._fd))
+    nxt, zeros = _next_cards(heights)
+    depth = inverted = empty = 0
+    facts = _PILE_FACTS
+    for pile in g._gd:
+        if not pile:
+            empty += 1
+            continue
+        t = tuple(pile)
+        f = facts.get(t)
+        if f is None:
+            f = _pile_facts(t)
+        inverted += f[0]
+        depth += sum(map(f[1].get, nxt, zeros))
+    return (home_w * (52 - sum(heights)) + depth_w * depth + inv_w * inverted - empty_w * empty
+            - bouquet_w * len(g._bq))
+
+
+@cache
+def _next_cards(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """With foundations of these ``heights`` (built from the aces): the next card of each suit
+    not complete, and as many zeros."""
+    nxt = tuple(13 * s + n for s, n in enumerate(heights) if n < 13)
+    return nxt, (0,) * len(nxt)
+
+
+#: :func:`_pile_facts` by packet, emptied when it grows past :data:`_PILE_FACTS_MAX` entries.
+_PILE_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
+_PILE_FACTS_MAX = 1 << 16
+
+
+def _pile_facts(pile: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+    """For :func:`_cost`: how many cards of ``pile`` lie on a lower card of their own suit, and
+    how many cards lie on each card (remembered in :data:`_PILE_FACTS`)."""
+    n = len(pile)
+    low = [99] * 4
+    inverted = 0
+    above: dict[int, int] = {}
+    for i, c in enumerate(pile):  # bottom to top
+        above[c] = n - 1 - i
+        r, su = RANK[c], SUIT[c]
+        if r > low[su]:
+            inverted += 1
+        else:
+            low[su] = r
+    if len(_PILE_FACTS) >= _PILE_FACTS_MAX:
+        _PILE_FACTS.clear()
+    f = _PILE_FACTS[pile] = (inverted, above)
+    return f
+
+
 class _Weighed(FoundationsAtOnce):
-    """Every card up as soon as it can go (a streamliner), and a position's cost for a best-first
-    search: the cards not home, the cards lying on the next card of a suit, the cards lying on a
-    lower card of their own suit (each must move off before that one goes up), less the empty
-    packets and the cards left in the bouquet (both are room to move), weighed by ``weights``."""
+    """Every card up as soon as it can go (a streamliner), positions weighed by :func:`_cost` with
+    ``weights`` for a best-first search."""
 
     def __init__(self, inner: Knowledge[Parterre], weights: tuple[int, int, int, int, int]) -> None:
         super().__init__(inner)
         self.weights = weights
+        # Delegated unchanged, bound once: the search asks them of every position.
+        self.canonical_key = inner.canonical_key  # type: ignore[method-assign]
+        self.hopeless = inner.hopeless  # type: ignore[method-assign]
+        self.progress = inner.progress  # type: ignore[method-assign]
+        self.ordered = inner.ordered  # type: ignore[method-assign]
 
     def cost(self, g: Parterre) -> int:
-        home_w, depth_w, inv_w, empty_w, bouquet_w = self.weights
-        fd = g._fd
-        home = sum(map(len, fd))
-        nxt = {13 * s + len(f) for s, f in enumerate(fd) if len(f) < 13}
-        depth = inverted = empty = 0
-        for pile in g._gd:
-            if not pile:
-                empty += 1
-                continue
-            n = len(pile)
-            low = [99] * 4
-            for i, c in enumerate(pile):  # bottom to top
-                if c in nxt:
-                    depth += n - 1 - i
-                r, su = RANK[c], SUIT[c]
-                if r > low[su]:
-                    inverted += 1
-                else:
-                    low[su] = r
-        return (home_w * (52 - home) + depth_w * depth + inv_w * inverted - empty_w * empty
-                - bouquet_w * len(g._bq))
+        return _cost(g, self.weights)
 
 
 def _weighed(weights: tuple[int, int, int, int, int]) -> Callable[[Knowledge[Parterre]], Knowledge[Parterre]]:
@@ -156,6 +209,10 @@ class ParterreKnowledge(Knowledge[Parterre]):
         fd = tuple(map(len, g._fd)) if g.options["bases"] == "aces" else tuple(map(tuple, g._fd))
         return tuple(sorted(map(tuple, g._gd))), tuple(sorted(g._bq)), fd, len(g._stock)
 
+    def progress(self, g: Parterre) -> int:
+        """The cards on the foundations (as :meth:`Game.progress`, read straight)."""
+        return sum(map(len, g._fd))
+
     def streamliners(self, g: Parterre) -> tuple[Strategy, ...]:
         """Best-first searches with every card up at once, one for each of the :data:`WEIGHTS`
         (with the deck's default reading only; the others keep the complete search)."""
@@ -163,6 +220,21 @@ class ParterreKnowledge(Knowledge[Parterre]):
             return ()
         return tuple(Strategy(f"best first {i}", STREAMLINED_SHARE, _weighed(w), best_first=True)
                      for i, w in enumerate(WEIGHTS, 1))
+
+    def portfolio(self, g: Parterre) -> tuple[Strategy, ...]:
+        """With the deck's default reading: the streamliners, then the complete best-first search
+        (:meth:`cost`) on the rest of the budget, in place of the depth-first search, which
+        finds fewer wins in as many states; a complete search either way, so its exhausted space
+        proves a loss. The other readings keep the default portfolio."""
+        mine = self.streamliners(g)
+        if not mine:
+            return super().portfolio(g)
+        rest = 1 - sum(st.share for st in mine)
+        return mine + (Strategy("best first, complete", rest, best_first=True),)
+
+    def cost(self, g: Parterre) -> int:
+        """The complete best-first search's cost: :func:`_cost` with :data:`COMPLETE_WEIGHTS`."""
+        return _cost(g, COMPLETE_WEIGHTS)
 
     def safe_move(self, g: Parterre, moves: list[Move]) -> Move | None:
         """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more
@@ -216,13 +288,13 @@ class ParterreKnowledge(Knowledge[Parterre]):
         * A bouquet card laid in the parterre (see :meth:`_build_useful`).
         * A bouquet card played up (see :meth:`_up_useful`).
         """
-        empty = next((GARDEN[i] for i, p in enumerate(g._gd) if not p), None)
+        others = [GARDEN[i] for i, p in enumerate(g._gd) if not p][1:]  # the empty packets but the first
         movers: dict[int, set[str]] | None = None
         bq_ranks = {RANK[c] for c in g._bq}
         kept = []
         for m in moves:
             c, src, dst = m.steps[0]
-            if dst in GARDEN and dst != empty and not g._p[dst].cards:
+            if others and dst in others:
                 continue
             if m.kind == "build":
                 movers = self._movers(g) if movers is None else movers

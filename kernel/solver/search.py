@@ -24,6 +24,7 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..errors import PasyansError
@@ -92,8 +93,9 @@ class _Search:
         self.restore(now)
         return past
 
-    def visit(self, n: int) -> None:
-        """At the n-th state: stop at the budget or the time cap; note the furthest position."""
+    def visit(self, n: int, line: Callable[[], list[Move]] | None = None) -> None:
+        """At the n-th state: stop at the budget or the time cap; note the furthest position
+        (its line is ``s.line``, or ``line()`` when given: built only when it is kept)."""
         if n > self.budget:
             raise _Budget
         if n >= self.check_at:  # the clock is read every 1,024 states (a best-first count jumps)
@@ -104,7 +106,7 @@ class _Search:
         p = self.k.progress(self.g)
         if p > self.res.best_progress:
             self.res.best_progress = p
-            self.res.best = list(self.line)
+            self.res.best = list(self.line) if line is None else line()
 
     def moves(self) -> list[Move]:
         """The moves to try here: the only one, a safe one, or the knowledge's order."""
@@ -358,8 +360,6 @@ def _best_first(s: _Search) -> bool:
         if key in seen:
             return False
         seen.add(key)
-        if k.hopeless(g):
-            return False
         n += 1
         moves_of.append((parent, move))
         heapq.heappush(heap, (k.cost(g), n, g._snapshot()))
@@ -371,12 +371,16 @@ def _best_first(s: _Search) -> bool:
         while heap:
             _, node, snap = heapq.heappop(heap)
             restore(snap)
-            line[:] = _line_to(moves_of, node)
-            s.visit(s.spent + len(seen) - base)
-            for m in s.moves():
+            if k.hopeless(g):  # judged only when its turn comes: most open positions never expand
+                continue
+            s.visit(s.spent + len(seen) - base, partial(_line_to, moves_of, node))
+            moves = s.moves()
+            last = len(moves) - 1
+            for i, m in enumerate(moves):
                 apply(m)
                 won = open_here(node, m)
-                restore(snap)
+                if i < last or won:  # after the last child the next position popped is restored
+                    restore(snap)
                 if won:
                     return True
         restore(root)
