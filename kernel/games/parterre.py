@@ -105,12 +105,15 @@ class Parterre(Game):
         if stock:  # the deal: six packets of six, then the bouquet (p1.s1, p1.s2)
             n = 52 - len(stock)
             c = stock[-1]
-            m = _ONE.get(c * 64 + (n % 6 if n < 36 else 6) + 24576)
+            key = c * 64 + (n % 6 if n < 36 else 6) + 24576
+            m = _ONE.get(key)
             if m is None:
-                m = made_once("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",), notes=(NOTE_DEAL,),
-                              forced=True) if n < 36 else \
-                    made_once("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)
-                _ONE[c * 64 + (n % 6 if n < 36 else 6) + 24576] = m
+                if n < 36:
+                    m = made_once("deal", ((c, "stock", GARDEN[n % 6]),), cites=("parterre.p1.s1",),
+                                  notes=(NOTE_DEAL,), forced=True)
+                else:
+                    m = made_once("deal", ((c, "stock", "bouquet"),), cites=("parterre.p1.s2",), forced=True)
+                _ONE[key] = m
             return [m]
         moves: list[Move] = []
         gd, bq = self._gd, self._bq
