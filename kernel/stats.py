@@ -270,7 +270,7 @@ def _update(game: str, run: dict[str, Any], deals: range, budget: int, budget_s:
             if {was.solver, new.solver} == {"won", "lost"}:
                 flips.append(f"deal {new.deal}: {was.solver} ({was.by}), now {new.solver} ({version})")
             elif was.solver in ("unknown", "timeout") or new.solver == was.solver:
-                gained += was.solver != new.solver
+                gained += new.solver in ("won", "lost") and was.solver != new.solver
                 rows[new.deal] = DealResult(new.deal, new.solver, new.states, new.seconds, was.blind,
                                             new.line_length, version)
         if flips:

@@ -3,6 +3,7 @@ import pytest
 from pasyans import fingerprint, stats
 from pasyans.errors import BadOption
 from pasyans.games.braid import Braid
+from pasyans.solver import Result
 
 
 def test_wilson_interval_known_values():
@@ -124,6 +125,18 @@ def test_a_solver_only_change_resolves_only_the_unknown_rows(small_table, solved
     solved.clear()
     stats.refresh("braid", new, **SMALL, log=lambda _: None)
     assert solved == []  # the new solver has tried every unknown row now
+
+
+def test_a_row_that_only_reaches_the_time_cap_is_not_counted_decided(small_table, monkeypatch):
+    """An unknown row that runs into the time cap again is a ``timeout`` row, still undecided."""
+    monkeypatch.setattr(stats, "solver_version", lambda game: "a-new-solver")
+    monkeypatch.setattr(stats, "solve", lambda game, **kw: Result("unknown", states=1, cut_by_time=True))
+    lines: list[str] = []
+    table = stats.refresh("braid", small_table, **SMALL, log=lines.append)
+    said = [line for line in lines if "unknown rows solved again" in line]
+    assert said and all("(0 decided)" in line for line in said), said
+    verdicts = {row["solver"] for row in table["runs"][0]["per_deal"]}
+    assert "timeout" in verdicts and "unknown" not in verdicts
 
 
 def test_a_larger_budget_resolves_only_the_unknown_rows(small_table, solved, monkeypatch):
