@@ -428,16 +428,19 @@ def test_hopeless_when_no_moment_of_a_refill_saves_the_last_laying():
     assert solve(pos, 5000, 30, PLAIN).verdict == "lost"
 
 
-def test_hopeless_when_what_stays_in_the_middle_dooms_the_last_laying():
+def test_lost_when_what_stays_in_the_middle_dooms_the_last_laying():
     # The laying before the last: the bottom of the middle that cannot leave before the
-    # redeal is the start of the last pack, in its order (from deal 8).
+    # redeal is the start of the last pack, in its order (from deal 8). A packet may be
+    # emptied in the last laying, and after a redeal the check frees the rest of the pack
+    # then (see ``_stuck_ahead``), so the search proves the loss one laying later.
     def pos(laying: int) -> Octagon:
         return at("8C QD KS", "6D JD 7C 6S KH KD 8D 9D JD QS 5D 5S 7D", laying=laying,
                   **_piles_to("KS KC 2S KH 9D 3D 6C 8H"), p1="QD 4S KD KC QC JC", p2="3S TD QH JH TH",
                   p3="TD 7S 9H TC 9C", p4="4D JS TS 9S 8S")
     g = pos(3)
-    assert K().hopeless(g) and not K().hopeless(pos(2))  # two more layings: nothing is fixed yet
-    assert solve(g, 5000, 30).verdict == "lost"
+    assert not K().hopeless(g) and K().hopeless(pos(4))
+    res = solve(g, 5000, 30)
+    assert res.verdict == "lost" and res.states < 100
     assert solve(g, 10_000, 60, PLAIN).verdict == "lost"
 
 
@@ -510,3 +513,19 @@ def test_the_turn_before_the_build_wins_a_deal_the_game_order_did_not_reach():
     g = pasyans.new_game("octagon", deal=31)
     res = solve(g, 20_000, 60)
     assert res.verdict == "won" and res.strategy == "order 1" and play_line(g, res.line).status == "won"
+
+
+def test_a_refill_after_a_redeal_may_take_cards_the_relaxation_has_put_up():
+    # One redeal left (from deal 4): the next pack holds the cards the relaxation keeps in the
+    # middle and others it has put up already, so a refill's five cards are not the next five
+    # of the relaxation's pack, and a card it put up may top a packet. Following the refill
+    # there case by case proved this won position lost.
+    pos = at("TH 8D KS 4D 7H 6D QH 7S JD QC 5S 9C KC KH TD 6S 3D 9S JH KD QS",
+             "8H JD 7D 8S JH 9D KH QD 7C KD JS", laying=3, live=False,
+             a1="AH 2H 3H 4H 5H 6H 7H 8H 9H TH", a2="AD 2D 3D 4D 5D 6D 7D 8D 9D", a3="AH 2H 3H 4H 5H 6H",
+             a4="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", a5="AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+             a6="AC 2C 3C 4C 5C", a7="AD", a8="AS 2S 3S 4S", p1="(8C) 5D", p2="(9H) (QH) TS",
+             p3="KC QC JC TC", p4="(TD) (QD) (2D) 6C")
+    assert not K().hopeless(pos)
+    res = solve(pos, 20_000, 60)
+    assert res.verdict == "won" and play_line(pos, res.line).status == "won"

@@ -177,7 +177,16 @@ def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming:
     middle the relaxation has taken off too, and a card gone is free, which does at least what
     it would do turned again); the last laying is ``_stuck_turning``'s, a card leaving the
     middle by a build only while a copy of a card one rank higher (of its suit, or of any suit)
-    is not up now (see ``_may_leave``)."""
+    is not up now (see ``_may_leave``).
+
+    After a redeal the relaxation's pack is only part of the real one (``exact`` off): the
+    real pack also holds cards the relaxation has put up or freed, in between. So a refill's
+    five cards need not be the next five of the relaxation's pack, and a card the relaxation
+    has put up from the middle may be dealt onto a packet and top it. Hence, from the moment a
+    packet may be empty in such a laying (in the real game no refill comes before), the rest
+    of the pack is free, and every card put up from the middle (``pending``) may top a packet:
+    the refills are not followed case by case there (they were, and proved a won position of
+    deal 4 lost)."""
     marking = _marked(h, packets, (), _ALL)
     if marking is None:
         return True
@@ -193,6 +202,7 @@ def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming:
     kept = list(passed)
     for _ in range(redeals):
         coming, kept = tuple(kept + run.lay(coming)), []
+        run.exact = False
     run.leavers = _builders(h, any_suit)
     return run.stuck(coming[::-1], len(coming), 0)
 
@@ -247,12 +257,14 @@ class _Turning:
     taken it off by then and has that card among the possible tops (``pending`` holds what the
     cards taken off the middle that wait for such a card offer). ``h``, ``firsts``,
     ``leavers``: see ``_stuck_turning``; ``turned``: a card leaves the middle only as it is
-    turned; ``at``: see ``stuck``."""
+    turned; ``exact``: the pack is the real one (not after a redeal of ``_stuck_ahead``, see
+    there); ``at``: see ``stuck``."""
 
     h: tuple = ()
     firsts: dict
     leavers: frozenset = frozenset()
     turned: bool = False
+    exact: bool = True
     at: int = -1
 
     def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int],
@@ -298,11 +310,15 @@ class _Turning:
 
     def stuck(self, stock: tuple, n: int, refilled: int) -> bool:
         """Whether some card stays stuck, the pack ``stock[:n]`` turned from its top; with
-        ``refilled`` 1, one refill has been placed, with 2 none is (see ``refills``). When
-        stuck on the way, ``at`` is the place of the card turned then."""
+        ``refilled`` 1, one refill has been placed, with 2 none is (see ``refills``); a pack
+        that is not ``exact`` is free from the moment a packet may be empty. When stuck on the
+        way, ``at`` is the place of the card turned then."""
         self.at = -1
         packs, mid = self.stacks[:-1], self.stacks[-1]
         for i in range(n - 1, -1, -1):
+            if not self.exact and not all(packs):
+                self.free(stock[:i + 1])
+                return any(self.stacks)
             if refilled < 2 and not all(packs) and (not refilled or sum(not st for st in packs) > 1):
                 if refilled:
                     self.free(stock[:i + 1])
@@ -360,8 +376,12 @@ class _Turning:
         return c | SECOND if (lo >= r) != (hi >= r) or c in self.firsts else c
 
     def free(self, cards: tuple) -> None:
-        """``cards`` of the pack are free from now on, and may top a packet."""
+        """``cards`` of the pack are free from now on, and may top a packet; so may, when the
+        pack is not ``exact``, every card put up from the middle (see ``_stuck_ahead``)."""
         stacks, left, held = self.stacks, self.left, self.held
+        if not self.exact:
+            self.tops |= self.pending
+            self.pending.clear()
         for c in cards:
             if c in self.firsts and any(x & CARD == c for st in stacks for x in st):
                 held[c] = held.get(c, 0) + 1
