@@ -20,13 +20,15 @@ from .streamliners import FoundationsAtOnce
 
 #: The best-first streamliners' weights (see :func:`_cost`) and their shares of the budget, after
 #: :data:`DEPTH_FIRST_SHARE` of the complete depth-first search and before the complete best-first
-#: search on the rest with :data:`COMPLETE_WEIGHTS`. The first two were chosen by measurement on
-#: deals 1–35 and 101–200 (each of four weights run alone to 60,000 states, the portfolios
-#: simulated). The other two each win deals of 1–200 that the first two leave unknown at 200,000
-#: states (89 and 94, at 16,515 and 37,800 states alone), where eleven other weights, run alone
-#: to 40,000 states on 21 such deals, won at most one. The complete best-first search finds wins
-#: the streamliners miss (deals 1, 40) and proves losses as the depth-first search does.
-WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 2, 1, 2, 2), 0.1), ((3, 0, 1, 2, 1), 0.06), ((3, 1, 2, 2, 2), 0.2))
+#: search on the rest (19%) with :data:`COMPLETE_WEIGHTS`. The first and third were chosen by
+#: measurement on deals 1–35 and 101–200 (each of four weights run alone to 60,000 states, the
+#: portfolios simulated); the third wins deals 123 and 128 only after 26,000 and 36,000 of its
+#: states. The second and fourth each win a deal of 1–200 the others leave unknown at 200,000
+#: states (89 and 94, at 16,515 and 37,800 states alone); eleven other weights, run alone to
+#: 40,000 states on 21 such deals, won at most one each. The complete best-first search finds
+#: wins the streamliners miss (deals 1 and 40, 7,000 and 34,000 states into its share) and
+#: proves losses as the depth-first search does.
+WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 2, 1, 2, 2), 0.09), ((3, 0, 1, 2, 1), 0.2), ((3, 1, 2, 2, 2), 0.2))
 #: The complete depth-first search in the knowledge's order, first: with no card up at once, it
 #: wins in a few hundred states deals the best-first searches miss in 200,000 (54), and it proves
 #: the small losses in fewer states (3: 327 against 981). At 4,000 states alone it decides 37 of
