@@ -215,4 +215,4 @@ def test_parterre_streamliners_serve_the_default_reading_only():
     assert not k.streamliners(pasyans.new_game("parterre", 1, transfer="sequence"))
     assert all(not s.complete for s in k.streamliners(pasyans.new_game("parterre", 1)))
     *streamlined, last = k.portfolio(pasyans.new_game("parterre", 1))
-    assert sum(s.share for s in streamlined) < 0.7 and last.complete  # a complete search proves losses
+    assert sum(s.share for s in streamlined) < 0.85 and last.complete  # a complete search proves losses

@@ -18,15 +18,22 @@ from ..move import Move
 from .knowledge import Knowledge, Strategy, register
 from .streamliners import FoundationsAtOnce
 
-#: The best-first streamliners' weights (see :func:`_cost`), each on :data:`STREAMLINED_SHARE` of
-#: the budget, then the complete best-first search on the rest with :data:`COMPLETE_WEIGHTS`.
-#: Chosen by measurement: each of four weights run alone to 60,000 states on deals 1–35 and on
-#: the deals of 101–200 the committed table leaves unknown (85 deals), then the portfolios
-#: simulated; these two at 60,000 states each won 62 of them, the four earlier ones at 15,000
-#: states each 52, at 40,000 each 61. The complete best-first search finds wins neither finds
-#: (deal 1) and proves losses as the depth-first search does.
-WEIGHTS = ((3, 1, 1, 2, 2), (3, 0, 1, 2, 1))
-STREAMLINED_SHARE = 0.3
+#: The best-first streamliners' weights (see :func:`_cost`) and their shares of the budget, after
+#: :data:`DEPTH_FIRST_SHARE` of the complete depth-first search and before the complete best-first
+#: search on the rest (19%) with :data:`COMPLETE_WEIGHTS`. The first and third were chosen by
+#: measurement on deals 1–35 and 101–200 (each of four weights run alone to 60,000 states, the
+#: portfolios simulated); the third wins deals 123 and 128 only after 26,000 and 36,000 of its
+#: states. The second and fourth each win a deal of 1–200 the others leave unknown at 200,000
+#: states (89 and 94, at 16,515 and 37,800 states alone); eleven other weights, run alone to
+#: 40,000 states on 21 such deals, won at most one each. The complete best-first search finds
+#: wins the streamliners miss (deals 1 and 40, 7,000 and 34,000 states into its share) and
+#: proves losses as the depth-first search does.
+WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 2, 1, 2, 2), 0.09), ((3, 0, 1, 2, 1), 0.2), ((3, 1, 2, 2, 2), 0.2))
+#: The complete depth-first search in the knowledge's order, first: with no card up at once, it
+#: wins in a few hundred states deals the best-first searches miss in 200,000 (54), and it proves
+#: the small losses in fewer states (3: 327 against 981). At 4,000 states alone it decides 37 of
+#: deals 1–200.
+DEPTH_FIRST_SHARE = 0.02
 COMPLETE_WEIGHTS = (3, 1, 2, 2, 1)
 
 
@@ -121,28 +128,30 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     return True
 
 
-def _cost(g: Parterre, weights: tuple[int, int, int, int, int]) -> int:
+def _cost(g: Parterre, weights: tuple[int, int, int, int, int], packets: dict[tuple, int]) -> int:
     """A position's cost for a best-first search: the cards not home, the cards lying on the next
     card of a suit, the cards lying on a lower card of their own suit (each must move off before
     that one goes up), less the empty packets and the cards left in the bouquet (both are room to
-    move), weighed by ``weights`` in that order (with ``bases=aces``)."""
+    move), weighed by ``weights`` in that order (with ``bases=aces``). ``packets`` remembers each
+    packet's part by its cards and the foundations' heights (a cache of one search, emptied when
+    it grows past :data:`_PACKETS_MAX` entries)."""
     home_w, depth_w, inv_w, empty_w, bouquet_w = weights
     heights = tuple(map(len, g._fd))
-    nxt, zeros = _next_cards(heights)
-    depth = inverted = empty = 0
-    facts = _PILE_FACTS
+    total = home_w * (52 - sum(heights)) - bouquet_w * len(g._bq)
     for pile in g._gd:
         if not pile:
-            empty += 1
+            total -= empty_w
             continue
-        t = tuple(pile)
-        f = facts.get(t)
-        if f is None:
-            f = _pile_facts(t)
-        inverted += f[0]
-        depth += sum(map(f[1].get, nxt, zeros))
-    return (home_w * (52 - sum(heights)) + depth_w * depth + inv_w * inverted - empty_w * empty
-            - bouquet_w * len(g._bq))
+        key = (*pile, heights)
+        part = packets.get(key)
+        if part is None:
+            if len(packets) >= _PACKETS_MAX:
+                packets.clear()
+            inverted, above = _pile_facts(pile)
+            nxt, zeros = _next_cards(heights)
+            part = packets[key] = inv_w * inverted + depth_w * sum(map(above.get, nxt, zeros))
+        total += part
+    return total
 
 
 @cache
@@ -153,14 +162,12 @@ def _next_cards(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
     return nxt, (0,) * len(nxt)
 
 
-#: :func:`_pile_facts` by packet, emptied when it grows past :data:`_PILE_FACTS_MAX` entries.
-_PILE_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
-_PILE_FACTS_MAX = 1 << 16
+_PACKETS_MAX = 1 << 17
 
 
-def _pile_facts(pile: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+def _pile_facts(pile: list[int]) -> tuple[int, dict[int, int]]:
     """For :func:`_cost`: how many cards of ``pile`` lie on a lower card of their own suit, and
-    how many cards lie on each card (remembered in :data:`_PILE_FACTS`)."""
+    how many cards lie on each card."""
     n = len(pile)
     low = [99] * 4
     inverted = 0
@@ -172,10 +179,7 @@ def _pile_facts(pile: tuple[int, ...]) -> tuple[int, dict[int, int]]:
             inverted += 1
         else:
             low[su] = r
-    if len(_PILE_FACTS) >= _PILE_FACTS_MAX:
-        _PILE_FACTS.clear()
-    f = _PILE_FACTS[pile] = (inverted, above)
-    return f
+    return inverted, above
 
 
 class _Weighed(FoundationsAtOnce):
@@ -185,6 +189,7 @@ class _Weighed(FoundationsAtOnce):
     def __init__(self, inner: Knowledge[Parterre], weights: tuple[int, int, int, int, int]) -> None:
         super().__init__(inner)
         self.weights = weights
+        self.packets: dict[tuple, int] = {}  # for _cost
         # Delegated unchanged, bound once: the search asks them of every position.
         self.canonical_key = inner.canonical_key  # type: ignore[method-assign]
         self.hopeless = inner.hopeless  # type: ignore[method-assign]
@@ -192,7 +197,7 @@ class _Weighed(FoundationsAtOnce):
         self.ordered = inner.ordered  # type: ignore[method-assign]
 
     def cost(self, g: Parterre) -> int:
-        return _cost(g, self.weights)
+        return _cost(g, self.weights, self.packets)
 
 
 def _weighed(weights: tuple[int, int, int, int, int]) -> Callable[[Knowledge[Parterre]], Knowledge[Parterre]]:
@@ -201,7 +206,10 @@ def _weighed(weights: tuple[int, int, int, int, int]) -> Callable[[Knowledge[Par
 
 @register("parterre")
 class ParterreKnowledge(Knowledge[Parterre]):
-    """The Parterre's knowledge (no caches)."""
+    """The Parterre's knowledge; its one cache, of :func:`_cost`'s parts, depends on no move."""
+
+    def __init__(self) -> None:
+        self._packets: dict[tuple, int] = {}
 
     def canonical_key(self, g: Parterre) -> tuple:
         """Packets are interchangeable and the bouquet is a set: sort both. A foundation built from
@@ -214,27 +222,29 @@ class ParterreKnowledge(Knowledge[Parterre]):
         return sum(map(len, g._fd))
 
     def streamliners(self, g: Parterre) -> tuple[Strategy, ...]:
-        """Best-first searches with every card up at once, one for each of the :data:`WEIGHTS`
+        """Best-first searches with every card up at once, one for each of the :data:`WEIGHTED`
         (with the deck's default reading only; the others keep the complete search)."""
         if g.options["bases"] != "aces" or g.options["transfer"] != "single":
             return ()
-        return tuple(Strategy(f"best first {i}", STREAMLINED_SHARE, _weighed(w), best_first=True)
-                     for i, w in enumerate(WEIGHTS, 1))
+        return tuple(Strategy(f"best first {i}", share, _weighed(w), best_first=True)
+                     for i, (w, share) in enumerate(WEIGHTED, 1))
 
     def portfolio(self, g: Parterre) -> tuple[Strategy, ...]:
-        """With the deck's default reading: the streamliners, then the complete best-first search
+        """With the deck's default reading: the complete depth-first search on
+        :data:`DEPTH_FIRST_SHARE`, the streamliners, then the complete best-first search
         (:meth:`cost`) on the rest of the budget, in place of the depth-first search, which
-        finds fewer wins in as many states; a complete search either way, so its exhausted space
-        proves a loss. The other readings keep the default portfolio."""
+        finds fewer wins in as many states; complete searches, so an exhausted space proves a
+        loss. The other readings keep the default portfolio."""
         mine = self.streamliners(g)
         if not mine:
             return super().portfolio(g)
-        rest = 1 - sum(st.share for st in mine)
-        return mine + (Strategy("best first, complete", rest, best_first=True),)
+        rest = 1 - DEPTH_FIRST_SHARE - sum(st.share for st in mine)
+        return ((Strategy("depth first", DEPTH_FIRST_SHARE),) + mine
+                + (Strategy("best first, complete", rest, best_first=True),))
 
     def cost(self, g: Parterre) -> int:
         """The complete best-first search's cost: :func:`_cost` with :data:`COMPLETE_WEIGHTS`."""
-        return _cost(g, COMPLETE_WEIGHTS)
+        return _cost(g, COMPLETE_WEIGHTS, self._packets)
 
     def safe_move(self, g: Parterre, moves: list[Move]) -> Move | None:
         """An ace, a two, or a card of rank r when every foundation holds r - 2 cards or more
@@ -288,22 +298,43 @@ class ParterreKnowledge(Knowledge[Parterre]):
         * A bouquet card laid in the parterre (see :meth:`_build_useful`).
         * A bouquet card played up (see :meth:`_up_useful`).
         """
-        others = [GARDEN[i] for i, p in enumerate(g._gd) if not p][1:]  # the empty packets but the first
-        movers: dict[int, set[str]] | None = None
-        bq_ranks = {RANK[c] for c in g._bq}
+        gd = g._gd
+        others = [GARDEN[i] for i, p in enumerate(gd) if not p][1:]  # the empty packets but the first
+        hosts: dict[int, set[str]] | None = None
         kept = []
+        builds = []
         for m in moves:
             c, src, dst = m.steps[0]
             if others and dst in others:
                 continue
             if m.kind == "build":
-                movers = self._movers(g) if movers is None else movers
-                if not self._build_useful(RANK[c], movers, dst, bq_ranks):
-                    continue
-            elif src == "bouquet" and not self._up_useful(g, c):
+                if hosts is None:
+                    hosts = self._build_hosts(g)
+                names = hosts[RANK[c]]
+                if names and (len(names) > 1 or dst not in names):
+                    builds.append(m)
+                continue
+            if src == "bouquet" and not self._up_useful(g, c):
                 continue
             kept.append(m)
-        return sorted(kept, key=self._order_key(g))
+        if g.options["bases"] != "aces":
+            return sorted(kept + builds, key=self._order_key(g))
+        if len(kept) > 1:  # the same order as _order_key's: builds (from the bouquet) keep theirs, last
+            kept.sort(key=self._aces_key(g))
+        return kept + builds if builds else kept
+
+    def _aces_key(self, g: Parterre) -> Callable[[Move], int]:
+        """:meth:`_order_key` with ``bases=aces`` for moves other than builds, as one number."""
+        need = [13 * s + len(f) for s, f in enumerate(g._fd) if len(f) < 13]
+        depth = {"bouquet": 50}
+        for name, pile in zip(GARDEN, g._gd):
+            d = 99
+            for c in need:
+                if c in pile:
+                    d = min(d, len(pile) - 1 - pile.index(c))
+            depth[name] = d
+        order = self.KIND_ORDER
+        return lambda m: order.get(m.kind, 3) * 256 + depth.get(m.steps[0][1], 50)
 
     def _order_key(self, g: Parterre) -> Callable[[Move], tuple[int, bool, tuple[int, int], int]]:
         """Best first: by kind, transfers before bouquet cards (those are spent for good), then
@@ -343,9 +374,10 @@ class ParterreKnowledge(Knowledge[Parterre]):
                     above.append(RANK[x])
         return pairs, depths
 
-    @staticmethod
-    def _build_useful(r: int, movers: dict[int, set[str]], dst: str, bq_ranks: set[int]) -> bool:
-        """Whether laying a bouquet card of rank ``r`` on ``dst`` can start a useful chain.
+    def _build_hosts(self, g: Parterre) -> dict[int, set[str]]:
+        """By rank r: the packets from which a chain of cards could come onto a bouquet card of
+        rank r laid in the parterre; laying it on ``dst`` is useful only when one of them is not
+        ``dst``.
 
         Proof: a bouquet card is always available, so laying it in the parterre serves only to
         host a card on it. In a winning line, put off laying it until just before a card is laid
@@ -353,28 +385,29 @@ class ParterreKnowledge(Knowledge[Parterre]):
         stay legal, as nothing could go onto the card it covered. So some winning line lays a
         bouquet card only just before another card goes on it; that card is again from the
         bouquet (then the same holds of it) or a movable card of another packet. So there are
-        bouquet cards of ranks r - 1, ..., r - k + 1 and a movable card of rank r - k elsewhere.
+        bouquet cards of ranks r - 1, ..., r - k + 1 and a movable card of rank r - k elsewhere:
+        the packets named are those of the movable cards of ranks r - 1, r - 2 ... down to the
+        first rank no bouquet card has.
         """
-        for q in range(r - 1, 0, -1):
-            names = movers.get(q)
-            if names and (len(names) > 1 or dst not in names):
-                return True
-            if q not in bq_ranks:
-                return False
-        return False
-
-    def _movers(self, g: Parterre) -> dict[int, set[str]]:
-        """By rank, the packets whose card of that rank may move as the lowest of a transfer."""
         seq = g.options["transfer"] == "sequence"
-        out: dict[int, set[str]] = {}
+        movers: list[set[str]] = [set() for _ in range(14)]  # by rank: the packets whose card may move
         for name, pile in zip(GARDEN, g._gd):
             if not pile:
                 continue
             k = len(pile) - 1
-            out.setdefault(RANK[pile[k]], set()).add(name)
+            movers[RANK[pile[k]]].add(name)
             while seq and k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
                 k -= 1
-                out.setdefault(RANK[pile[k]], set()).add(name)
+                movers[RANK[pile[k]]].add(name)
+        in_bq = [False] * 14
+        for c in g._bq:
+            in_bq[RANK[c]] = True
+        out: dict[int, set[str]] = {}
+        names: set[str] = set()  # for rank r: the movers of ranks r - 1 down to the chain's end
+        for r in range(1, 14):
+            out[r] = names
+            q = r  # the chain for r + 1 goes on through r when a bouquet card has rank r
+            names = names | movers[q] if in_bq[q] else set(movers[q])
         return out
 
     def _up_useful(self, g: Parterre, c: int) -> bool:
