@@ -38,7 +38,8 @@ def test_twenty_deals_solve_again_to_the_same_verdicts(gid):
     first = run["deals"][0]
     letters = run["solver_verdicts"]
     today = fp.solver_version(gid)
-    picks = [i for i in range(0, len(letters), max(1, len(letters) // 20)) if letters[i] in "WLU"][:20]
+    eligible = [i for i, v in enumerate(letters) if v in "WLU"]  # a row cut by the time cap depends on the machine
+    picks = eligible[::max(1, len(eligible) // 20)][:20]
     assert len(picks) == 20
     for i in picks:
         deal = first + i
