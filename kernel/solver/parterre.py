@@ -2,9 +2,10 @@
 
 A card goes up at once when no lower card can need it to carry another; of moves into empty
 packets one is tried, a bouquet card is laid or played up only where it carries the next card;
-a position is dead when no packet card can ever leave. Before the complete search, best-first
-streamlined searches (every card up at once, positions weighed by :class:`_Weighed`) find most
-wins on a share of the budget; the complete best-first search takes the rest.
+a position is dead when no packet card can ever leave. A short complete depth-first search
+comes first; then best-first streamlined searches (every card up at once, positions weighed by
+:class:`_Weighed`) find most wins on their shares of the budget; the complete best-first search
+takes the rest.
 """
 
 from __future__ import annotations
