@@ -30,13 +30,13 @@ test: $(STAMP)
 	$(PYTEST) --nbval --nbval-current-env --nbval-sanitize-with tests/nbval-sanitize.cfg notebooks
 	$(MAKE) lint
 
-# ruff, and mypy on the source as the package `pasyans` (kernel/ and widgets/ linked into the
-# layout setuptools' package-dir mapping installs; the settings are in pyproject.toml).
+# ruff on the source, tests, benchmarks and tools; mypy on the source as the package `pasyans` (kernel/ and
+# widgets/ linked into the layout setuptools' package-dir mapping installs; the settings are in pyproject.toml).
 lint: $(STAMP)
 	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/pasyans
 	for f in kernel/*; do case $$f in *__pycache__) ;; *) ln -s "$(CURDIR)/$$f" $(TYPECHECK)/pasyans/ ;; esac; done
 	ln -s "$(CURDIR)/widgets" $(TYPECHECK)/pasyans/widgets
-	status=0; $(VENV)/bin/ruff check kernel widgets || status=1; $(PY) -m mypy || status=1; exit $$status
+	status=0; $(VENV)/bin/ruff check kernel widgets tests benchmarks tools || status=1; $(PY) -m mypy || status=1; exit $$status
 
 test-unit: $(STAMP)
 	$(PYTEST) -m "not browser and not wheel" tests

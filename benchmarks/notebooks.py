@@ -17,7 +17,9 @@ def main() -> None:
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
-        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+        client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                                resources={"metadata": {"path": str(NOTEBOOKS)}})
+        client.execute()
         took = time.perf_counter() - start
         total += took
         print(f"{path.stem:20} {took:8.1f}", flush=True)

@@ -37,8 +37,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-import pasyans  # noqa: E402
 from labserver import CHROMIUM, CHROMIUM_ARGS, lab_server, run_all, wait_kernel_idle  # noqa: E402
+
+import pasyans  # noqa: E402
 
 LINE_CODE = '''
 import random
@@ -220,8 +221,9 @@ def main() -> int:
                 wait_kernel_idle(page)
                 print(f"Chromium {browser.version}, window {args.width}x1000, {args.clicks} moves by hand per game, "
                       f"{args.busy} core(s) kept busy; load average at start {loadavg()}")
-                print("click -> paint of the move (ms): median, p95, max; then click -> the kernel's new position drawn "
-                      "(median, p95); the redraw's own time (p95) and a message's round trip through the kernel (median)")
+                print("click -> paint of the move (ms): median, p95, max; then click -> the kernel's new position "
+                      "drawn (median, p95); the redraw's own time (p95) and a message's round trip through the "
+                      "kernel (median)")
                 print(f"{'game':16} {'deal':>4} {'cards':>5} {'KB/view':>7} {'clicks':>6} {'median':>7} {'p95':>7} "
                       f"{'max':>7} {'kmedian':>7} {'kp95':>7} {'draw p95':>8} {'kernel rtt':>10}  target p95<=100")
                 worst = 0.0
@@ -245,7 +247,8 @@ def main() -> int:
                     p95 = pct(shown, 0.95)
                     worst = max(worst, p95)
                     print(f"{gid:16} {deal:>4} {ncards:>5} {kb:>7.1f} {len(shown):>6} {statistics.median(shown):>7.1f} "
-                          f"{p95:>7.1f} {max(shown):>7.1f} {statistics.median(card_lat):>7.1f} {pct(card_lat, 0.95):>7.1f} "
+                          f"{p95:>7.1f} {max(shown):>7.1f} {statistics.median(card_lat):>7.1f} "
+                          f"{pct(card_lat, 0.95):>7.1f} "
                           f"{pct(draw, 0.95):>8.1f} {statistics.median(rtt):>10.1f}  "
                           f"{'met' if p95 <= 100 else 'MISSED'}  ({measures} layout fits)", flush=True)
                     if args.autoplay:

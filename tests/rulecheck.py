@@ -6,7 +6,8 @@ source and fails when a sentence the engine cites has neither.
 """
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 

@@ -2,14 +2,14 @@
 the readings; perft; the search's knowledge against the plain search."""
 import random
 
-import pasyans
 import pytest
+
+import pasyans
 from pasyans.games.brunette_blonde import BrunetteBlonde
 from pasyans.perft import perft
 from pasyans.solver import Knowledge, play_line, solve
 from pasyans.solver.brunette_blonde import BrunetteBlondeKnowledge as K
 from pasyans.solver.brunette_blonde import _need, _reach, _rise, _stretches
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet main row: red sevens and eights, which take no card of these tests unless said so.

@@ -1,6 +1,7 @@
 """Win rates as bounds: an unknown deal counts neither as a loss nor as a win, in the chart, in
 `WinRates`' text and in the claims' verdicts."""
 import pytest
+
 from pasyans import claims, stats
 from pasyans.widgets import edition
 

@@ -2,8 +2,9 @@
 
 A table is current when every reading plays as it did (its behavioural fingerprint) and the blind
 player plays as he did; a newer solver does not make it stale, but must not contradict it."""
-import pasyans
 import pytest
+
+import pasyans
 from pasyans import GAMES, claims, stats, texts
 from pasyans import fingerprint as fp
 from pasyans.solver import play_line, solve

@@ -82,7 +82,7 @@ def test_round_trip_reproduces_the_received_file(source: str) -> None:
 @pytest.mark.parametrize("source", SOURCES)
 def test_lb_numbers_are_the_received_line_numbers(trees: dict, source: str) -> None:
     body = trees[source].find("t:text/t:body", NS)
-    numbers = [int(lb.get("n")) for lb in body.iter("{%s}lb" % NS["t"])]
+    numbers = [int(lb.get("n")) for lb in body.iter(f"{{{NS['t']}}}lb")]
     received = next((TEXTS / "witnesses").glob(f"{source}_*.txt")).read_text(encoding="utf-8")
     assert numbers == list(range(2, received.count("\n") + 2))
 
@@ -113,7 +113,7 @@ def test_every_pointer_resolves(trees: dict, name: str) -> None:
     all_ids = {n: {e.get(XML_ID) for e in trees[n].iter() if isinstance(e.tag, str) and e.get(XML_ID)}
                for n in FILES}
     bad = []
-    for el, attr, value in _pointers(trees[name]):
+    for _el, attr, value in _pointers(trees[name]):
         if value.startswith(("https://", "http://")):
             continue
         file_part, hash_, frag = value.partition("#")
@@ -143,7 +143,7 @@ def test_translation_units_point_back(trees: dict) -> None:
         body = trees[source].find("t:text/t:body", NS)
         for div in body.iterfind(".//t:div[@type='translation']", NS):
             assert div.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
-            for el in div.iter("{%s}s" % NS["t"], "{%s}head" % NS["t"], "{%s}label" % NS["t"]):
+            for el in div.iter(*(f"{{{NS['t']}}}{tag}" for tag in ("s", "head", "label"))):
                 assert el.get(XML_ID) == "en." + el.get("corresp").removeprefix("#")
 
 
@@ -278,7 +278,7 @@ def test_notes_are_well_formed() -> None:
 def test_edition_version_matches_the_package(trees: dict) -> None:
     for name in FILES:
         assert trees[name].find(".//t:editionStmt/t:edition", NS).get("n") == pasyans.__version__
-    assert texts.EDITION_VERSION == pasyans.__version__
+    assert pasyans.__version__ == texts.EDITION_VERSION
 
 
 def test_licence_is_cc_by(trees: dict) -> None:

@@ -8,8 +8,8 @@ import pasyans
 from pasyans import GAMES, texts
 
 ROOT = Path(__file__).resolve().parent.parent
-SID = re.compile(r'"((?:%s)\.(?:p|r|fn)\d+\.s\d+)"' % "|".join(GAMES))
-NID = re.compile(r'"((?:%s)\.n\.[a-z0-9_]+)"' % "|".join(GAMES))
+SID = re.compile(r'"((?:' + "|".join(GAMES) + r')\.(?:p|r|fn)\d+\.s\d+)"')
+NID = re.compile(r'"((?:' + "|".join(GAMES) + r')\.n\.[a-z0-9_]+)"')
 
 
 def source(gid: str) -> str:

@@ -1,13 +1,13 @@
 """Фаворитка: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 from collections import Counter
 
-import pasyans
 import pytest
+
+import pasyans
 from pasyans.games.favorite import SLOTS, Favorite
 from pasyans.perft import perft
 from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.favorite import FavoriteKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 BASES = {"foundation.1": "8S", "foundation.2": "8H", "foundation.3": "8D", "foundation.4": "8C"}

@@ -6,7 +6,6 @@ from pasyans.games.go_no_go import COLS, GoNoGo
 from pasyans.perft import perft
 from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.go_no_go import GoNoGoKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 

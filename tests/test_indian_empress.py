@@ -1,12 +1,11 @@
 """Индийская императрица: each cited sentence allows and forbids, on constructed positions; readings; perft."""
 import pasyans
-from pasyans.cards import RANK, RED, SUIT
+from pasyans.cards import RANK, RED
 from pasyans.games.indian_empress import ADMIRALS, ARMY, GENERALS, GUARDS, NAVY, IndianEmpress
 from pasyans.layout import CARD_H, FAN_STEP
 from pasyans.perft import perft
 from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.indian_empress import IndianEmpressKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 BASE = {**{f"general.{i}": "KH" for i in range(1, 5)}, **{f"general.{i}": "KD" for i in range(5, 9)},

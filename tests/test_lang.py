@@ -7,8 +7,9 @@ import random
 import re
 from pathlib import Path
 
-import pasyans
 import pytest
+
+import pasyans
 from pasyans import human, i18n
 from pasyans.cards import CARDS, Card, rank_text
 from pasyans.cli import main

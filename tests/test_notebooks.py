@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from pasyans import GAMES
 
 NB = Path(__file__).resolve().parent.parent / "notebooks"

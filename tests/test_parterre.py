@@ -4,7 +4,6 @@ from pasyans.games.parterre import Parterre
 from pasyans.perft import perft
 from pasyans.solver import Knowledge, play_line, solve
 from pasyans.solver.parterre import ParterreKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 

@@ -11,7 +11,7 @@ import pytest
 from pasyans import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-SID = re.compile(r'"((?:%s)\.(?:p|r|fn)\d+\.s\d+)"' % "|".join(GAMES))
+SID = re.compile(r'"((?:' + "|".join(GAMES) + r')\.(?:p|r|fn)\d+\.s\d+)"')
 MARK = re.compile(r"@(allows|forbids)\(([^)]*)\)")
 
 

@@ -1,6 +1,7 @@
 """The solver and hints: won lines replay, lost verdicts agree with brute force, budgets bind."""
-import pasyans
 import pytest
+
+import pasyans
 from pasyans import GAMES
 from pasyans.games.clock import Clock
 from pasyans.solver import PLAIN, Knowledge, Strategy, play_line, solve

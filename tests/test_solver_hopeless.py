@@ -9,8 +9,9 @@ other move away that the knowledge calls hopeless is not won by the plain search
 nothing of the game. Run on the octagon's check as it was before the fix, the ``middle=turned``
 case finds two such positions won.
 """
-import pasyans
 import pytest
+
+import pasyans
 from pasyans.solver import PLAIN, knowledge_for, solve
 
 

@@ -1,5 +1,6 @@
 """Statistics: Wilson intervals, determinism, saving, and the Dask path equal to the local one."""
 import pytest
+
 from pasyans import fingerprint, stats
 from pasyans.errors import BadOption
 from pasyans.games.braid import Braid
@@ -48,7 +49,8 @@ def test_campaign_covers_every_single_option_deviation(tmp_path):
     table = stats.campaign("clock", range(1, 5), range(1, 3), jobs=1, progress=False)
     assert [r["options"] for r in table["runs"]] == [
         {"redeals": 1, "aside": "top", "second_deal": "same"}, {"redeals": 2, "aside": "top", "second_deal": "same"},
-        {"redeals": 1, "aside": "waiting", "second_deal": "same"}, {"redeals": 1, "aside": "spread", "second_deal": "same"},
+        {"redeals": 1, "aside": "waiting", "second_deal": "same"},
+        {"redeals": 1, "aside": "spread", "second_deal": "same"},
         {"redeals": 1, "aside": "top", "second_deal": "reversed"}]
     path = stats.save(table, tmp_path / "c.json")
     assert [len(r["solver_verdicts"]) for r in stats.load(path)["runs"]] == [4, 2, 2, 2, 2]

@@ -4,7 +4,6 @@ from pasyans.games.village import Village
 from pasyans.perft import perft
 from pasyans.solver import Knowledge, play_line, solve
 from pasyans.solver.village import VillageKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 

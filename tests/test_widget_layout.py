@@ -57,7 +57,8 @@ def test_no_piles_overlap_and_all_lie_on_the_table(gid):
         assert geometry.collisions(layout, g.piles) == [], f"deal {g.deal}, after {len(g.moves)} moves"
         for name, (x0, y0, x1, y1) in geometry.spot_boxes(layout, g.piles).items():
             assert x0 >= -1e-6 and y0 >= -1e-6, name
-            assert x1 <= layout.width + 1e-6 and y1 <= layout.height + 1e-6, (name, (x1, y1), (layout.width, layout.height))
+            assert x1 <= layout.width + 1e-6 and y1 <= layout.height + 1e-6, \
+                (name, (x1, y1), (layout.width, layout.height))
 
 
 @pytest.mark.parametrize("gid", list(pasyans.GAMES))
@@ -70,7 +71,8 @@ def test_fanned_piles_keep_lower_cards_identifiable(gid):
                 assert p.visible, f"{p.pile}: every card of an unlimited fan shows its index"
             if spot.max_fan:
                 n = len(g.piles[p.pile].cards)
-                assert sum(q.visible for q in geometry.placements(layout, {p.pile: g.piles[p.pile]})) <= max(spot.max_fan, 1) + (n > spot.max_fan)
+                shown = sum(q.visible for q in geometry.placements(layout, {p.pile: g.piles[p.pile]}))
+                assert shown <= max(spot.max_fan, 1) + (n > spot.max_fan)
 
 
 @pytest.mark.parametrize("gid", list(pasyans.GAMES))

@@ -177,7 +177,8 @@ def test_record_counts_played_won_and_streaks(tmp_path):
     t.handle({"action": "option", "name": "redeals", "value": "1"})
     assert t.view["record"] == {"played": 0, "won": 0, "streak": 0, "best_streak": 0}
     book = RecordBook(tmp_path).load()
-    assert book["clock"]["aside=waiting;redeals=2;second_deal=same"] == {"played": 3, "won": 2, "streak": 0, "best_streak": 2}
+    assert book["clock"]["aside=waiting;redeals=2;second_deal=same"] == {"played": 3, "won": 2, "streak": 0,
+                                                                         "best_streak": 2}
 
 
 def test_record_a_win_by_stepping_a_loaded_line_is_not_the_players(tmp_path):
@@ -217,7 +218,8 @@ def test_record_survives_a_corrupt_file(tmp_path):
 def test_record_in_an_unwritable_place_does_not_stop_play(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    t = Session("clock", deal=1, lang="en", record=blocker / "sub", aside="waiting", redeals=2)  # a folder under a file cannot exist
+    # a folder under a file cannot exist
+    t = Session("clock", deal=1, lang="en", record=blocker / "sub", aside="waiting", redeals=2)
     r = t.handle({"action": "play", "move": "choose:H"})
     assert r["ok"] and t.move_count == 1 and t.view["record"] is None
 

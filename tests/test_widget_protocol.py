@@ -84,7 +84,7 @@ def test_malformed_messages_are_refused_with_a_reason(table, msg, fragment):
 
 def test_every_action_is_documented_and_validates():
     extra = {"play": {"move": "choose:H"}, "notes": {"sid": "clock.p1.s1"}}
-    for action, (required, optional) in ACTIONS.items():
+    for action, (required, _optional) in ACTIONS.items():
         msg = {"action": action, **{k: _sample(k) for k in required}, **extra.get(action, {})}
         assert validate(msg)[0] == action
     with pytest.raises(ProtocolError):
@@ -341,8 +341,8 @@ def test_the_table_mirrors_its_session():
 
 def test_repr_is_deterministic_and_informative():
     a, b = Table("clock", deal=7, redeals=1), Table("clock", deal=7, redeals=1)
-    assert repr(a) == repr(b) == ("Table(game='clock', deal=7, options={'redeals': 1, 'aside': 'top', 'second_deal': 'same'}, "
-                                  "moves=0, status='playing')")
+    assert repr(a) == repr(b) == ("Table(game='clock', deal=7, options={'redeals': 1, 'aside': 'top', "
+                                  "'second_deal': 'same'}, moves=0, status='playing')")
     data, _ = a._repr_mimebundle_()
     assert data["text/plain"] == repr(a)
     assert "application/vnd.jupyter.widget-view+json" in data

@@ -9,8 +9,7 @@ import pytest
 from PIL import Image
 
 import pasyans
-from pasyans.widgets import Table, figure, filmstrip, lost_figures, render
-from pasyans.widgets import textsource
+from pasyans.widgets import Table, figure, filmstrip, lost_figures, render, textsource
 from pasyans.widgets.safe_html import clean
 
 render_mod = importlib.import_module("pasyans.widgets.render")

@@ -16,8 +16,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -47,7 +47,8 @@ def _wait_ready(url: str, proc: subprocess.Popen, timeout: float = 60) -> bool:
 
 def _settings(home: Path) -> None:
     for plugin, data in {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                            "checkForUpdates": False},
         "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
     }.items():
         p = home / "settings" / plugin
@@ -85,7 +86,7 @@ def lab_server(home: Path, files: Path | None = None) -> Iterator[dict]:
     proc = None
     for _attempt in range(3):  # the free port may be taken before the server binds it
         port = free_port()
-        log = open(log_path, "w")
+        log = open(log_path, "w")  # noqa: SIM115  (open while the server runs)
         proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
              f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",

@@ -43,6 +43,11 @@ def offline_page(pz_browser):
     context.close()
 
 
+#: Waits until the table's status reads move k ("k/N").
+AT_MOVE = ("([el, k]) => el.querySelector('.pz-status').textContent"
+           ".match(new RegExp(`(^|\\\\s)${k}/\\\\d`))")
+
+
 def cards(root) -> list[tuple]:
     return root.locator(".pz-card").evaluate_all(
         "els => els.map(e => [e.dataset.pile, e.dataset.index, e.dataset.card || '', e.style.left, e.style.top])")
@@ -64,8 +69,7 @@ def test_a_table_steps_through_its_line_offline(site, offline_page, game):
     assert lit(root) == []
     for k in range(1, 4):
         root.locator(".pz-step").click()
-        page.wait_for_function("([el, k]) => el.querySelector('.pz-status').textContent.match(new RegExp(`(^|\\\\s)${k}/\\\\d`))",
-                               arg=[root.element_handle(), k])
+        page.wait_for_function(AT_MOVE, arg=[root.element_handle(), k])
         now = cards(root)
         assert now != seen[-1], f"step {k}: no card moved"
         seen.append(now)
@@ -74,8 +78,7 @@ def test_a_table_steps_through_its_line_offline(site, offline_page, game):
         assert re.search(rf"\b{k} (moves|ход)", root.locator(".pz-status").inner_text())
     for k in (2, 1, 0):
         root.locator(".pz-back").click()
-        page.wait_for_function("([el, k]) => el.querySelector('.pz-status').textContent.match(new RegExp(`(^|\\\\s)${k}/\\\\d`))",
-                               arg=[root.element_handle(), k])
+        page.wait_for_function(AT_MOVE, arg=[root.element_handle(), k])
         assert cards(root) == seen[k], f"back to {k}: the cards are not where they were"
     assert lit(root) == []
     root.locator(".pz-hint").click()

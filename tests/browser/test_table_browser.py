@@ -71,7 +71,8 @@ def test_play_a_game_by_clicking(lab_page, gid):
     # the legal move: card, then destination
     src.click()
     for pile in {p["to"]}:
-        assert root.locator(f'.pz-slot[data-pile="{pile}"].pz-target, .pz-card[data-pile="{pile}"].pz-target').count() >= 1
+        targets = f'.pz-slot[data-pile="{pile}"].pz-target, .pz-card[data-pile="{pile}"].pz-target'
+        assert root.locator(targets).count() >= 1
     place(root, p["to"]).click()
     expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
     moved = card(root, p["to"], p["to_count"])
@@ -86,9 +87,7 @@ def test_play_a_game_by_clicking(lab_page, gid):
         "els => els.map(e => e.dataset.sid)"))
     assert after_hl != before_hl
     page.wait_for_function("r => !r.querySelector('.pz-moving')", arg=root.element_handle())
-    page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
-                           " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
-                           " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
+    page.wait_for_function(LIT_IN_VIEW, arg=root.element_handle())
     root.screenshot(path=str(ARTIFACTS / f"table-{gid}.png"))
 
     # undo: the kernel and the table go back
@@ -106,7 +105,8 @@ def walk_to(page, target, max_steps: int = 60) -> None:
     for _ in range(max_steps):
         if target.evaluate("t => document.activeElement === t"):
             return
-        a = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
+        a = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect();"
+                          " return [r.x + r.width / 2, r.y + r.height / 2]; }")
         where = (round(a[0]), round(a[1]))
         b = target.bounding_box()
         dx, dy = b["x"] + b["width"] / 2 - a[0], b["y"] + b["height"] / 2 - a[1]
@@ -138,7 +138,7 @@ def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
         assert dt.evaluate("e => getComputedStyle(e).cssFloat === 'none' && e.offsetHeight < 24"), dt.inner_text()
     page.keyboard.press("Escape")
     page.keyboard.press("c")                       # to the cards
-    assert page.evaluate("() => document.activeElement.classList.contains('pz-card') || document.activeElement.classList.contains('pz-slot')")
+    assert page.evaluate("() => ['pz-card', 'pz-slot'].some(c => document.activeElement.classList.contains(c))")
     walk_to(page, card(root, p["from"], p["index"]))
     page.keyboard.press("Enter")
     expect(card(root, p["from"], p["index"])).to_have_class(re.compile(r"\bpz-sel\b"))
@@ -156,7 +156,8 @@ def test_play_from_the_keyboard_alone_and_tables_are_independent(lab_page):
     assert other.get_attribute("data-seq") == other_seq and other_echo.inner_text() == other_text
     # accessible names
     label = card(root, p["from"], p["index"]).get_attribute("aria-label")
-    if p["from"] == "stock":  # the card turned from the pack; under the Clock's default the plan may take the pile's top
+    # the card turned from the pack; under the Clock's default the plan may take the pile's top
+    if p["from"] == "stock":
         assert label.startswith("card face down"), label
     else:
         assert re.match(r"^\w+ of \w+, face up, .+", label), label
@@ -202,7 +203,8 @@ def test_drag_and_drop_then_autoplay(lab_page):
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     for k in range(1, 9):
-        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] - a["x"]) * k / 8, a["y"] + a["height"] / 2 + (b["y"] - a["y"]) * k / 8)
+        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] - a["x"]) * k / 8,
+                        a["y"] + a["height"] / 2 + (b["y"] - a["y"]) * k / 8)
     page.mouse.up()
     expect(echo).to_have_text(f"python sees {p['moves_before'] + 1}")
     # autoplay plays the compulsory moves by itself, and stops on Pause
@@ -239,9 +241,7 @@ def test_text_layers_keep_the_highlight_and_notes_open_on_click(lab_page):
         expect(root.locator(f'.pz-textbody span.s.pz-hl[data-sid="{sid}"]')).not_to_have_count(0)
     hl = highlighted(root)
     assert hl == set(p["cites"])
-    page.wait_for_function("r => { const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');"
-                           " const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();"
-                           " return sb.bottom > bb.top && sb.top < bb.bottom; }", arg=root.element_handle())
+    page.wait_for_function(LIT_IN_VIEW, arg=root.element_handle())
     english = root.locator(".pz-textbody").inner_text()
     for layer, head in (("english", "English"), ("diplomatic", "Diplomatic"), ("modern", "Modern spelling")):
         root.locator("select.pz-layer").select_option(layer)
@@ -431,17 +431,32 @@ def test_stray_keys_stay_in_the_table(lab_page):
     page.keyboard.press("Escape")
 
 
+#: Waits until the lit sentence lies within the text panel's visible part.
+LIT_IN_VIEW = """r => {
+  const b = r.querySelector('.pz-textbody'); const s = b.querySelector('span.s.pz-hl');
+  const bb = b.getBoundingClientRect(), sb = s.getBoundingClientRect();
+  return sb.bottom > bb.top && sb.top < bb.bottom;
+}"""
+
 FIT_CHECK = """r => {
   let sc = r.parentElement;
-  while (sc && sc !== document.body && !['auto', 'scroll'].includes(getComputedStyle(sc).overflowY)) sc = sc.parentElement;
+  while (sc && sc !== document.body && !['auto', 'scroll'].includes(getComputedStyle(sc).overflowY)) {
+    sc = sc.parentElement;
+  }
   const view = sc.getBoundingClientRect();
   const win = {top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth};
-  const box = (e) => { const b = e.getBoundingClientRect(); return {top: b.top, left: b.left, bottom: b.bottom, right: b.right}; };
-  const inside = (b, o) => b.top >= o.top - 1 && b.bottom <= o.bottom + 1 && b.left >= o.left - 1 && b.right <= o.right + 1;
+  const box = (e) => {
+    const b = e.getBoundingClientRect();
+    return {top: b.top, left: b.left, bottom: b.bottom, right: b.right};
+  };
+  const inside = (b, o) => b.top >= o.top - 1 && b.bottom <= o.bottom + 1
+    && b.left >= o.left - 1 && b.right <= o.right + 1;
   const lit = r.querySelector('.pz-textbody span.s.pz-hl');
   const body = r.querySelector('.pz-textbody');
-  const parts = {toolbar: r.querySelector('.pz-controls'), table: r.querySelector('.pz-table'), status: r.querySelector('.pz-head')};
-  const out = {arrangement: r.dataset.arrangement, unit: r.querySelector('.pz-table').style.getPropertyValue('--u'), bad: []};
+  const parts = {toolbar: r.querySelector('.pz-controls'), table: r.querySelector('.pz-table'),
+                 status: r.querySelector('.pz-head')};
+  const out = {arrangement: r.dataset.arrangement, bad: [],
+               unit: r.querySelector('.pz-table').style.getPropertyValue('--u')};
   for (const [k, e] of Object.entries(parts)) if (!inside(box(e), view) || !inside(box(e), win)) out.bad.push(k);
   if (!lit) out.bad.push('no lit sentence');
   else {
@@ -512,7 +527,8 @@ def test_the_view_s_message_ui_strings_and_record_are_shown(lab_page):
     assert banner.get_attribute("role") == "alert"
     banner.locator(".pz-stuckundo").click()                     # Undo from the message
     expect(echo).to_have_text(f"python sees {p['moves_before'] - 1}")
-    page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': {'kind': 'won', 'text': 'Won in 52 moves.'}}")
+    page.evaluate(KERNEL_EXEC, "t = tables['clock']; "
+                  "t.view = {**t.view, 'message': {'kind': 'won', 'text': 'Won in 52 moves.'}}")
     expect(root.locator(".pz-msg.pz-kind-won")).to_have_text("Won in 52 moves.")
     page.evaluate(KERNEL_EXEC, "t = tables['clock']; t.view = {**t.view, 'message': None}")
     expect(root.locator(".pz-msg")).to_have_text("")

@@ -110,7 +110,8 @@ def plan(key: str) -> dict:
     t = Session(g.clone(), record=False)
     reason = t.handle({"action": "try", "from": s, "index": i, "to": bad["to"]})["message"] if bad else None
     piles = g.piles
-    return {"key": key, "game": g.id, "moves_before": len(g.moves), "notation": m.notation, "card": pasyans.Card(c).ascii,
+    return {"key": key, "game": g.id, "moves_before": len(g.moves), "notation": m.notation,
+            "card": pasyans.Card(c).ascii,
             "from": s, "index": i, "to": d, "cites": list(m.cites),
             "last_cites": list(g.moves[-1].cites) if g.moves else [],
             "to_count": len(piles[d].cards), "from_count": len(piles[s].cards),
