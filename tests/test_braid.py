@@ -665,3 +665,38 @@ def test_one_relaxed_game_kept_along_lines_gives_the_verdicts_of_a_fresh_one(mon
             g._apply(rnd.choice(moves))
     assert compared >= 500 and lost >= 20
 
+
+
+def test_the_relaxed_braid_in_its_witness_order_gives_the_verdicts_of_its_own(monkeypatch):
+    # The witness order (the braid's last card to an end place first, then the cards at hand
+    # whose twin lies deepest) tries the same moves as the relaxed game's own order: uncapped,
+    # each alone decides every position alike, along random lines and on the first positions
+    # of deals.
+    import pasyans.solver.braid as braid_solver
+    monkeypatch.setattr(braid_solver, "RELAX_CAP", 10**6)
+
+    def verdict(g, witness_cap):
+        monkeypatch.setattr(braid_solver, "WITNESS_CAP", witness_cap)
+        return K()._relaxed_lost(g)
+
+    games = []
+    for seed in range(30):
+        rnd = random.Random(seed)
+        g = rivals(seed, 4) if seed % 2 else endgame(seed)
+        for _ in range(30):
+            moves = g._generate()
+            if not moves or g._won():
+                break
+            if g.piles["foundation.1"].cards:
+                games.append(g.clone())
+            g._apply(rnd.choice(moves))
+    for deal in range(1, 13):
+        g = pasyans.new_game("braid", deal=deal)
+        g.advance()
+        games.append(g)
+    lost = 0
+    for g in games:
+        own = verdict(g, 0)
+        assert verdict(g, 10**6) == own, g.piles
+        lost += own
+    assert len(games) >= 400 and lost >= 20

@@ -37,6 +37,8 @@ RELAX_CAP = 3000
 #: A search keeps the relaxed games (``_Relaxed``, one for each braid and side row, with the
 #: positions each has decided) until they have tried so many positions in all.
 RELAX_KEEP = 1_000_000
+#: How many positions ``_Relaxed`` tries in its witness order (see ``won``) before its own.
+WITNESS_CAP = 100
 
 
 def _order(base: int, span: int) -> list[list[int]]:
@@ -91,46 +93,63 @@ class _Relaxed:
         self.failed: set[tuple] = set()
         self.wins: set[tuple] = set()
         self.tries = 0
+        self.cap = RELAX_CAP
+        self.witness = False
 
     def _settle(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
                 held: list[int]) -> int:
         """Play the moves that are played at once; the braid's new depth."""
         braid, order, span, pos = self.braid, self.order, self.span, self.pos
         n = len(braid)
+        dirty = [True] * 4  # a suit's packets are swept again only once something of it moved
         moved = True
         while moved:
             moved = False
-            for e in ends[:]:
-                t = slots[SUIT[e]]
-                j = pos[e]
-                i = 0 if t[0] == j else 1 if t[1] == j else -1
-                if i >= 0:
-                    t[i] += 1
+            if ends:
+                for e in ends[:]:
+                    s = SUIT[e]
+                    t = slots[s]
+                    j = pos[e]
+                    if t[0] == j:
+                        t[0] = j + 1
+                    elif t[1] == j:
+                        t[1] = j + 1
+                    else:
+                        continue
                     ends.remove(e)
                     held[e] -= 1
-                    moved = True
+                    moved = dirty[s] = True
             while k < n:
                 b = braid[n - 1 - k]
-                t = slots[SUIT[b]]
+                s = SUIT[b]
+                t = slots[s]
                 j = pos[b]
-                i = 0 if t[0] == j else 1 if t[1] == j else -1
-                if i < 0:
+                if t[0] == j:
+                    t[0] = j + 1
+                elif t[1] == j:
+                    t[1] = j + 1
+                else:
                     break
-                t[i] += 1
                 held[b] -= 1
                 k += 1
-                moved = True
+                moved = dirty[s] = True
             for s in range(4):
+                if not dirty[s]:
+                    continue
+                dirty[s] = False
                 t = slots[s]
                 cards = order[s]
                 for i in (0, 1):
-                    while 0 <= t[i] < span:
-                        c = cards[t[i]]
-                        if not free[c] or held[c] and t[1 - i] != t[i]:
+                    h = h0 = t[i]
+                    while 0 <= h < span:
+                        c = cards[h]
+                        if not free[c] or held[c] and t[1 - i] != h:
                             break
                         free[c] -= 1
-                        t[i] += 1
-                        moved = True
+                        h += 1
+                    if h != h0:
+                        t[i] = h
+                        moved = dirty[s] = True
         return k
 
     def won(self, k: int, ends: list[int], slots: list[list[int]], free: list[int],
@@ -139,9 +158,16 @@ class _Relaxed:
         hand in ``banned`` does not go up on the one packet that wants it before its twin
         from the braid or an end place has gone up: the branch that puts it up at once was
         tried, and a line that puts it there later may put it there at once (the packet
-        takes nothing before it)."""
+        takes nothing before it).
+
+        Two orders of the same moves (``witness``): its own, which bans a card at hand as soon
+        as its branch failed, before the braid's last card goes to an end place; and the
+        witness order, which finds most wins in a few tries: that move first, then the cards
+        at hand whose twin lies deepest in the braid. Both are complete (a branch tried with
+        fewer cards banned only searches more), and a position decided in one is decided in
+        the other (its key holds the banned cards), so the two share what they decided."""
         self.tries += 1
-        if self.tries > RELAX_CAP:
+        if self.tries > self.cap:
             raise _Over
         k = self._settle(k, ends, slots, free, held)
         n = len(self.braid)
@@ -150,7 +176,7 @@ class _Relaxed:
         if banned:
             banned = frozenset(c for c in banned if held[c])
         # Each suit's two packets as an unordered pair: (shorter, longer).
-        key = (k, tuple(sorted(ends)), tuple(free), banned,
+        key = (k, tuple(sorted(ends)), bytes(free), banned,
                *[x for a, b in slots for x in ((a, b) if a <= b else (b, a))])
         if key in self.failed:
             return False
@@ -164,8 +190,15 @@ class _Relaxed:
                 held: list[int], banned: frozenset[int]) -> bool:
         """The moves tried from a settled position (see ``won``)."""
         n = len(self.braid)
+        to_end = k < n and len(ends) < self.room
+        witness = self.witness
+        if to_end and witness:
+            if self.won(k + 1, ends + [self.braid[n - 1 - k]], [list(x) for x in slots], free[:], held[:], banned):
+                return True
+            to_end = False
         tried = set(banned)
         span, order = self.span, self.order
+        cands: list[tuple[int, int, int]] = []
         for s in range(4):
             for i in (0, 1):
                 h = slots[s][i]
@@ -174,15 +207,20 @@ class _Relaxed:
                 c = order[s][h]
                 if free[c] and held[c] and c not in tried:
                     tried.add(c)
-                    t = [list(x) for x in slots]
-                    t[s][i] += 1
-                    f = free[:]
-                    f[c] -= 1
-                    if self.won(k, ends[:], t, f, held[:], banned):
-                        return True
-                    banned = banned | {c}
-        return k < n and len(ends) < self.room and self.won(k + 1, ends + [self.braid[n - 1 - k]],
-                                                             [list(x) for x in slots], free[:], held[:], banned)
+                    cands.append((s, i, c))
+        if witness and len(cands) > 1:
+            rest = self.braid[:n - k]  # deepest first; a twin in an end place last
+            cands.sort(key=lambda x: rest.index(x[2]) if x[2] in rest else n)
+        for s, i, c in cands:
+            t = [list(x) for x in slots]
+            t[s][i] += 1
+            f = free[:]
+            f[c] -= 1
+            if self.won(k, ends[:], t, f, held[:], banned):
+                return True
+            banned = banned | {c}
+        return to_end and self.won(k + 1, ends + [self.braid[n - 1 - k]], [list(x) for x in slots], free[:],
+                                   held[:], banned)
 
 
 class _Events:
@@ -555,8 +593,9 @@ class BraidKnowledge(Knowledge[Braid]):
     def _relaxed_lost(self, g: Braid) -> bool:
         """Whether the braid and the auxiliary cards cannot all go up even with every other
         card at hand at any time: see ``_Relaxed``. Under four stacking places only once all
-        four are taken (no packet is started then); undecided within ``RELAX_CAP`` tries: not
-        lost. The relaxed games are kept (see ``RELAX_KEEP``): a position it has decided, met
+        four are taken (no packet is started then). Asked first in its witness order for
+        ``WITNESS_CAP`` tries, then in its own for ``RELAX_CAP`` more (what the first decided
+        kept); undecided then: not lost. The relaxed games are kept (see ``RELAX_KEEP``): a position it has decided, met
         again from a later position of the search (a card without rival up, the braid's last
         card up: moves it plays at once), costs one try."""
         p = g._p
@@ -595,9 +634,19 @@ class BraidKnowledge(Knowledge[Braid]):
         n = len(braid)
         if relaxed is None or len(relaxed.braid) < n or relaxed.braid[:n] != braid:
             relaxed = self._relaxed[tag] = _Relaxed(list(braid), g._nends, _order(base, span), span, spare)
+        k = len(relaxed.braid) - n
+        relaxed.tries = 0
+        relaxed.cap, relaxed.witness = WITNESS_CAP, True
+        try:
+            return not relaxed.won(k, ends[:], [t[:] for t in slots], free[:], held[:])
+        except _Over:
+            pass
+        finally:
+            relaxed.cap, relaxed.witness = RELAX_CAP, False
+            self._relaxed_kept += relaxed.tries
         relaxed.tries = 0
         try:
-            return not relaxed.won(len(relaxed.braid) - n, ends, slots, free, held)
+            return not relaxed.won(k, ends, slots, free, held)
         except _Over:
             return False
         finally:
