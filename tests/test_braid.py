@@ -9,7 +9,6 @@ from pasyans.perft import perft
 from pasyans.players import blind_play
 from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.braid import BraidKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 # A quiet table: both end places and all side places hold cards that fit nowhere yet.
@@ -232,11 +231,8 @@ def greedy(g):
 
 def near(g, card):
     card = Card(card)
-    for name, pile in g.piles.items():
-        if name.startswith("foundation") and pile.cards and pile.top.suit == card.suit and len(pile.cards) < 13:
-            if 0 < (card.rank - pile.top.rank) % 13 <= 3:
-                return True
-    return False
+    return any(name.startswith("foundation") and pile.cards and pile.top.suit == card.suit and len(pile.cards) < 13
+               and 0 < (card.rank - pile.top.rank) % 13 <= 3 for name, pile in g.piles.items())
 
 
 def test_reading_side_fill_changes_outcomes():

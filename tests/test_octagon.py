@@ -1,13 +1,13 @@
 """Восьмиугольник: each cited sentence allows and forbids, on constructed positions; readings; perft."""
-import pasyans
 import pytest
+
+import pasyans
 from pasyans.cards import Card
 from pasyans.games.octagon import Octagon
 from pasyans.perft import perft
 from pasyans.players import blind_play
 from pasyans.solver import PLAIN, octagon, play_line, solve
 from pasyans.solver.octagon import OctagonKnowledge as K
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 ACES = {f"a{i}": f"A{s}" for i, s in enumerate("SHDCSHDC", 1)}
@@ -293,7 +293,8 @@ def test_canonical_key_ignores_what_no_rule_reads():
         K().canonical_key(at("TS", "8D", options={"middle": "turned"}))
 
 
-SPADES_HIGH = dict({k: v for k, v in SPADES_LEFT.items() if k != "middle"}, a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+SPADES_HIGH = dict({k: v for k, v in SPADES_LEFT.items() if k != "middle"},
+                   a1="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", a5="AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
                    p2="", p3="", p4="")
 
 
