@@ -14,6 +14,8 @@ from pasyans.games.besieged_city import FULL, SEQ, BesiegedCity
 from pasyans.perft import perft
 from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.besieged_city import BesiegedCityKnowledge, _fits, _SuitGraph
+from pasyans.solver.knowledge import Strategy
+from pasyans.solver.streamliners import foundations_at_once
 
 from rulecheck import allows, assert_illegal, forbids, legal
 
@@ -637,3 +639,44 @@ class NoStreamliner(BesiegedCityKnowledge):
 
     def streamliners(self, g):
         return ()
+
+
+class Only(BesiegedCityKnowledge):
+    """The knowledge whose portfolio is the one streamlined strategy ``streamline`` on the whole budget."""
+
+    def __init__(self, streamline) -> None:
+        super().__init__()
+        self.streamline = streamline
+
+    def portfolio(self, g):
+        return (Strategy("only", 1.0, self.streamline),)
+
+
+def test_a_shaken_run_wins_a_deal_the_unshaken_one_leaves_unknown():
+    # Deal 88: shaken run 0 wins within 1,000 states; cards up at once in the same order do not
+    # within 5,000. The run is the same every time (its draws are seeded), and its win replays.
+    g = pasyans.new_game("besieged_city", 88)
+    runs = [solve(g, 1_000, 600, knowledge=Only(bc._shaken(0))) for _ in range(2)]
+    assert runs[0].verdict == "won" and play_line(g, runs[0].line).status == "won"
+    assert (runs[1].verdict, runs[1].states, runs[1].line) == (runs[0].verdict, runs[0].states, runs[0].line)
+    assert solve(g, 5_000, 600, knowledge=Only(foundations_at_once(("found",)))).verdict == "unknown"
+
+
+def test_a_shaken_run_keeps_every_move_and_draws_differently_by_seed():
+    g = pasyans.new_game("besieged_city", 1)
+    g.advance()
+    rnd = random.Random(3)
+    tried = {0: [], 1: []}
+    shaken = {seed: bc._Shaken(know(), seed) for seed in tried}
+    for _ in range(200):
+        moves = g._generate()
+        if not moves:
+            break
+        for seed, k in shaken.items():
+            out = k.ordered(g, moves)
+            assert sorted(out, key=str) == sorted(moves, key=str)
+            tried[seed].append(out[0])
+        g._apply(rnd.choice(moves))
+    assert tried[0] != tried[1]
+    # No shaken run from a position whose pack is spent: the space is small, the orders do.
+    assert not [s for s in know().streamliners(endgame(1)) if s.name.startswith("shaken")]
