@@ -16,7 +16,6 @@ from pasyans.solver import PLAIN, play_line, solve
 from pasyans.solver.besieged_city import BesiegedCityKnowledge, _fits, _SuitGraph
 from pasyans.solver.knowledge import Strategy
 from pasyans.solver.streamliners import foundations_at_once
-
 from rulecheck import allows, assert_illegal, forbids, legal
 
 RANKS = "A23456789TJQK"
@@ -338,7 +337,8 @@ def test_won_when_the_four_foundations_hold_twenty_six_each():
 def test_reading_line_row_counts_only_the_row_and_its_sides():
     cross = at(reserve={5: "5H", 1: "5S"}, trench={2: "6H", 13: "6H", 3: "6S", 10: "6S"})
     row = at(reserve={5: "5H", 1: "5S"}, trench={2: "6H", 13: "6H", 3: "6S", 10: "6S"}, line="row")
-    assert {"build 5H@reserve.5>trench.2", "build 5H@reserve.5>trench.13", "build 5S@reserve.1>trench.10"} <= legal(cross)
+    assert {"build 5H@reserve.5>trench.2", "build 5H@reserve.5>trench.13",
+            "build 5S@reserve.1>trench.10"} <= legal(cross)
     assert "build 5S@reserve.1>trench.3" not in legal(cross)
     assert "build 5H@reserve.5>trench.2" not in legal(row)  # the middle of a middle row: no side
     assert {"build 5H@reserve.5>trench.13", "build 5S@reserve.1>trench.3"} <= legal(row)
