@@ -129,6 +129,21 @@ def test_the_win_rate_chart_has_its_figures_as_alt_text():
         assert f"{label}" in alt and f"n={n}" in alt
 
 
+def test_the_win_rate_chart_speaks_russian():
+    chart = edition.win_rates("braid", lang="ru")
+    alt = the_img(chart._repr_mimebundle_()["text/html"])["alt"] or ""
+    assert alt.startswith("Коса: сколько раскладов выходит при каждом прочтении")
+    assert "по умолчанию" in alt and "вдумчивый выиграно" in alt and "слепой" in alt
+    assert not {"default", "thoughtful", "won", "unknown", "lost", "rate"} & set(alt.split())
+    english = edition.win_rates("braid")
+    assert [(n, players) for _, n, players in chart.rows] == [(n, players) for _, n, players in english.rows]
+
+
+def test_the_win_rate_chart_refuses_an_unknown_language():
+    with pytest.raises(pasyans.BadOption, match="lang must be"):
+        edition.win_rates("braid", lang="de")
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_bare_game_offers_html_with_alt_text(lang):
     from IPython.core.formatters import DisplayFormatter

@@ -13,6 +13,7 @@ from typing import Any
 from .. import claims as _claims
 from .. import stats as _stats
 from .. import texts as _texts
+from ..errors import BadOption, quote
 from ..registry import game_class
 from ..svg import img_html
 from .render import ALT
@@ -80,44 +81,68 @@ def readings(game: str) -> Shown:
     return Shown(table, "\n".join(lines) or f"{game} has no rule readings")
 
 
-def _label(options: dict[str, Any], defaults: dict[str, Any]) -> str:
+def _label(options: dict[str, Any], defaults: dict[str, Any], default: str = "default") -> str:
     changed = {k: v for k, v in options.items() if defaults.get(k) != v}
-    return ", ".join(f"{k}={v}" for k, v in changed.items()) or "default"
+    return ", ".join(f"{k}={v}" for k, v in changed.items()) or default
 
 
-def win_rates(game: str) -> WinRates:
-    """The committed win rates under each reading, as a plot with the figures printed."""
-    return WinRates(game)
+def win_rates(game: str, lang: str = "en") -> WinRates:
+    """The committed win rates under each reading, as a plot with the figures printed; its words
+    (title, labels, text and alt text) in ``lang``, "en" or "ru"."""
+    return WinRates(game, lang)
+
+
+#: The chart's words by language: a player's name, a part of the bar, the other labels.
+CHART_WORDS: dict[str, dict[str, str]] = {
+    "en": {"thoughtful": "thoughtful", "blind": "blind", "won": "won", "unknown": "unknown", "lost": "lost",
+           "rate": "rate", "default": "default", "blind player": "blind player",
+           "title": "{title}: deals won under each reading",
+           "head": "{game}: deals won, unknown and lost, and the true win rate's 95% bounds, by reading "
+                   "(rules {rules})",
+           "axis": "share of deals: won, unknown, lost; whiskers: the true win rate's 95% bounds"},
+    "ru": {"thoughtful": "вдумчивый", "blind": "слепой", "won": "выиграно", "unknown": "не решено",
+           "lost": "проиграно", "rate": "доля выигрышей", "default": "по умолчанию", "blind player": "слепой игрок",
+           "title": "{title}: сколько раскладов выходит при каждом прочтении",
+           "head": "{game}: расклады выигранные, не решённые и проигранные и 95-процентные границы истинной доли "
+                   "выигрышей, по прочтениям (правила {rules})",
+           "axis": "доля раскладов; усы: 95-процентные границы истинной доли выигрышей"},
+}
 
 
 class WinRates:
     """Each reading's deals won, lost and unknown for the thoughtful and the blind player (stacked
     bars), with the 95% bounds of the true win rate (:func:`pasyans.stats.bounds`: an unknown deal
-    may be won or lost), and the same figures as text."""
+    may be won or lost), and the same figures as text, in English or Russian (``lang``)."""
 
-    PLAYERS = (("thoughtful", "thoughtful (all cards known)"), ("blind", "blind (sees only the open table)"))
+    PLAYERS = ("thoughtful", "blind")
     PARTS = (("won", "#2a6f4e"), ("unknown", "#c9c3b6"), ("lost", "#b5533c"))
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, lang: str = "en") -> None:
+        if lang not in CHART_WORDS:
+            raise BadOption(f"lang must be 'en' or 'ru', not {quote(lang)}")
+        cls = game_class(game)
         self.game = game
+        self.lang = lang
+        self.words = CHART_WORDS[lang]
+        self.title = self.words["title"].format(title=cls.title_ru if lang == "ru" else cls.title_en)
         self.table = _stats.committed(game)
-        defaults = game_class(game).resolve_options({})
+        defaults = cls.resolve_options({})
         #: (reading label, n, {player: ({part: share}, (low, high))})
-        self.rows = [(_label(run["options"], defaults), run["thoughtful"]["n"],
+        self.rows = [(_label(run["options"], defaults, self.words["default"]), run["thoughtful"]["n"],
                       {p: ({part: run[p][part]["share"] for part, _ in self.PARTS}, _stats.bounds(run[p]))
-                       for p, _ in self.PLAYERS})
+                       for p in self.PLAYERS})
                      for run in self.table["runs"]]
 
     def __repr__(self) -> str:
-        lines = [f"{self.game}: deals won, unknown and lost, and the true win rate's 95% bounds, "
-                 f"by reading (rules {self.table['rules']})"]
+        w = self.words
+        lines = [w["head"].format(game=self.game, rules=self.table["rules"])]
         for label, n, players in self.rows:
             parts = []
-            for p, _ in self.PLAYERS:
+            for p in self.PLAYERS:
                 shares, (lo, hi) = players[p]
-                unknown = f" unknown {shares['unknown']:5.1%}" if p == "thoughtful" or shares["unknown"] else ""
-                parts.append(f"{p} won {shares['won']:6.1%}{unknown} lost {shares['lost']:6.1%} "
-                             f"rate {lo:.1%}–{hi:.1%}")
+                unknown = f" {w['unknown']} {shares['unknown']:5.1%}" if p == "thoughtful" or shares["unknown"] else ""
+                parts.append(f"{w[p]} {w['won']} {shares['won']:6.1%}{unknown} {w['lost']} {shares['lost']:6.1%} "
+                             f"{w['rate']} {lo:.1%}–{hi:.1%}")
             lines.append(f"  {label:28} n={n:<5} " + " | ".join(parts))
         return "\n".join(lines)
 
@@ -128,16 +153,17 @@ class WinRates:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        w = self.words
         labels = [r[0] for r in self.rows]
         fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.6 * len(labels)), dpi=100)
-        for off, (player, _) in ((-0.19, self.PLAYERS[0]), (0.19, self.PLAYERS[1])):
+        for off, player in ((-0.19, self.PLAYERS[0]), (0.19, self.PLAYERS[1])):
             ys = [y + off for y in range(len(labels))]
             left = [0.0] * len(labels)
             for part, colour in self.PARTS:
                 widths = [r[2][player][0][part] for r in self.rows]
                 ax.barh(ys, widths, left=left, height=0.34, color=colour, edgecolor="white", linewidth=0.5,
                         hatch="//" if player == "blind" else None,
-                        label=f"{part}" if player == "thoughtful" else None)
+                        label=w[part] if player == "thoughtful" else None)
                 left = [a + b for a, b in zip(left, widths)]
             lows = [r[2][player][1][0] for r in self.rows]
             highs = [r[2][player][1][1] for r in self.rows]
@@ -145,15 +171,15 @@ class WinRates:
                         xerr=[[(hi - lo) / 2 for lo, hi in zip(lows, highs)]] * 2, fmt="none", ecolor="black",
                         capsize=3, linewidth=1)
         ax.set_yticks([y + off for y in range(len(labels)) for off in (-0.19, 0.19)],
-                      [f"{label} · {who}" for label in labels for who in ("thoughtful", "blind")], fontsize=8)
+                      [f"{label} · {w[who]}" for label in labels for who in self.PLAYERS], fontsize=8)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share of deals: won, unknown, lost; whiskers: the true win rate's 95% bounds")
-        ax.set_title(f"{game_class(self.game).title_en}: deals won under each reading", pad=20)
+        ax.set_xlabel(w["axis"])
+        ax.set_title(self.title, pad=20)
         from matplotlib.patches import Patch
 
         handles = ax.get_legend_handles_labels()[0] + [Patch(facecolor="white", edgecolor="grey", hatch="//",
-                                                             label="blind player")]
+                                                             label=w["blind player"])]
         ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=8, ncols=4, frameon=False)
         fig.tight_layout()
         buf = io.BytesIO()
@@ -163,7 +189,7 @@ class WinRates:
 
     def alt(self) -> str:
         """The chart's text alternative: its title and every reading's figures."""
-        return f"{game_class(self.game).title_en}: deals won under each reading. {' '.join(repr(self).split())}"
+        return f"{self.title}. {' '.join(repr(self).split())}"
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
         png = self.png()
