@@ -696,3 +696,74 @@ def test_the_relaxed_braid_in_its_witness_order_gives_the_verdicts_of_its_own(mo
         assert verdict(g, 10**6) == own, g.piles
         lost += own
     assert len(games) >= 400 and lost >= 20
+
+
+# ---- the last pass: a waste card above its twin ----------------------------------------------
+def test_a_waste_card_above_its_twin_goes_up_alone_in_the_last_pass():
+    piles = {"foundation.1": "7S 8S 9S TS", "foundation.2": "7S", "braid": "QH KH",
+             "end.top": "KD", "end.bottom": "KD", "waste": "JS 5C JS"}
+    g = Braid.from_position(piles, dealt=30, pass_no=4)
+    assert K().safe_move(g, g._generate()).notation == "found JS@waste>foundation.1"
+    # Not before the last pass, nor under side_fill=at_once, nor with the twin in the stock,
+    # nor when a base under it would be forced up into a free stacking place.
+    assert K().safe_move(Braid.from_position(piles, dealt=30, pass_no=3), g._generate()) is None
+    g = Braid.from_position(piles, dealt=30, pass_no=4, options={"side_fill": "at_once"})
+    assert K().safe_move(g, g._generate()) is None
+    for extra in ({"waste": "5C JS", "stock": "(JS)"}, {"waste": "JS 7C JS"}):
+        g = Braid.from_position({**piles, **extra}, dealt=30, pass_no=4)
+        assert K().safe_move(g, g._generate()) is None
+
+
+def test_the_waste_twin_rule_keeps_the_verdicts_of_the_last_pass(monkeypatch):
+    # Solved with and without the rule: where both decide, they agree (won lines replay).
+    fired = []
+    twin_under = K._twin_under
+
+    def counted(self, g, c):
+        fired.append(twin_under(self, g, c))
+        return fired[-1]
+
+    games = [lastpass(seed) for seed in range(40, 80)]
+    monkeypatch.setattr(K, "_twin_under", counted)
+    new = [solve(g, 5_000, 60) for g in games]
+    monkeypatch.setattr(K, "_twin_under", lambda self, g, c: False)
+    compared = lost = 0
+    for g, res in zip(games, new):
+        if res.verdict == "won":
+            assert play_line(g, res.line).status == "won"
+        ref = solve(g, 20_000, 60)
+        if res.verdict != "unknown" and ref.verdict != "unknown":
+            assert res.verdict == ref.verdict, g.piles
+            compared += 1
+            lost += ref.verdict == "lost"
+    assert compared >= 30 and lost >= 3 and sum(fired) >= 50, (compared, lost, sum(fired))
+
+
+def test_a_won_position_stays_won_once_the_waste_card_above_its_twin_goes_up(monkeypatch):
+    # Where the rule applies, the position and the one after the card's move up (solved
+    # without the rule) are both won or both lost.
+    import pasyans.solver.braid as braid_solver
+    moves = []
+    for seed in range(80, 160):
+        g = lastpass(seed)
+        rnd = random.Random(seed)
+        for _ in range(60):
+            legal = g.legal_moves()
+            if not legal or g.status != "playing":
+                break
+            m = K().safe_move(g, legal)
+            if m is not None and m.src == "waste" and K()._twin_under(g, m.steps[0][0]):
+                moves.append((g.clone(), m))
+            g.play(rnd.choice(legal))
+    monkeypatch.setattr(braid_solver.BraidKnowledge, "_twin_under", lambda self, g, c: False)
+    compared = won = 0
+    for g, m in moves[::2]:
+        before = solve(g, 20_000, 60).verdict
+        child = g.clone()
+        child.play(m)
+        after = solve(child, 20_000, 60).verdict
+        if "unknown" not in (before, after):
+            assert before == after, g.piles
+            compared += 1
+            won += before == "won"
+    assert compared >= 30 and 5 <= won <= compared - 5

@@ -1,10 +1,10 @@
 """What a search knows of the Braid (:mod:`pasyans.games.braid` has the rules).
 
-Interchangeable places are folded in the key; a card going up with no rival is played at once;
-duplicate moves are dropped and fills near their packet tried first; a position is dead when a
-card of the braid or an auxiliary card can never go up (bounds, a suit short of places, a
-relaxed game where every other card is at hand), or when braid, end and side places and the
-waste lock each other in the last passes.
+Interchangeable places are folded in the key; a card going up with no rival (or, in the last
+pass, from the waste above its twin) is played at once; duplicate moves are dropped and fills
+near their packet tried first; a position is dead when a card of the braid or an auxiliary card
+can never go up (bounds, a suit short of places, a relaxed game where every other card is at
+hand), or when braid, end and side places and the waste lock each other in the last passes.
 """
 
 from __future__ import annotations
@@ -430,13 +430,15 @@ class BraidKnowledge(Knowledge[Braid]):
         first, the two are one. If from the pack, the line may instead lay the twin in the
         side place left empty, and the positions are one. If the side card goes on the
         other packet of its suit, short of it like this one, the packets are interchangeable.
+        So too for the top card of the waste in the last pass whose twin lies under it in
+        the waste (see ``_twin_under``).
         """
         p = g._p
         for m in moves:
             if m.kind != "found" or m.src == "stock" or g._at_once and m.src in SIDES:
                 continue
             c = m.steps[0][0]
-            if m.src in SIDES and self._twin_loose(g, c):
+            if m.src in SIDES and self._twin_loose(g, c) or m.src == "waste" and self._twin_under(g, c):
                 return m
             wants = twin_up = 0
             for name in g._found:
@@ -452,6 +454,31 @@ class BraidKnowledge(Knowledge[Braid]):
         """Whether no copy of ``c`` lies in the braid or an end place."""
         p = g._p
         return c not in p["braid"].cards and all(c not in p[name].cards for name in g._ends)
+
+    def _twin_under(self, g: Braid, c: int) -> bool:
+        """Whether the waste's top card ``c`` may go up at once: in the last pass, under
+        ``side_fill=choice``, its twin lies under it in the waste, and no base can be forced up
+        from the waste (every stacking place is taken, or no base lies there).
+
+        Take a winning line and play it with ``c`` up: the positions differ by one copy of
+        ``c``, up here and there in the waste or a side place, its packet short of it. The
+        twin comes out only after that copy, and nothing else goes on the packet before a
+        copy of ``c``; no redeal, no forced base and no forced fill tell the two waste stacks
+        apart. So the line's moves may be made here too, but for that copy's: up on this
+        packet, it is made already; up on the other one, the packets are interchangeable;
+        into a side place, the place stays empty here, and should the twin then go on this
+        packet, here it goes into that place instead: the positions are one.
+        """
+        if g._at_once or g.pass_no <= g.options["redeals"]:
+            return False
+        p = g._p
+        waste = p["waste"].cards
+        if c not in waste[:-1]:
+            return False
+        if all(p[name].cards for name in g._found):
+            return True
+        base = RANK[p[g._found[0]].cards[0]]
+        return all(RANK[w] != base for w in waste)
 
     def ordered(self, g: Braid, moves: list[Move]) -> list[Move]:
         """The moves worth trying, best first.
