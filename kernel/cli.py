@@ -195,7 +195,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         else:
             table = stats.refresh(gid, path, default, deviation, budget_states=args.budget, budget_s=args.seconds,
                                   jobs=args.jobs, scheduler=args.scheduler, progress=not args.quiet,
-                                  log=lambda line: print(line, flush=True))
+                                  log=lambda line: print(line, flush=True), retry_capped=args.retry_capped)
         path = stats.save(table, path)
         for run in table["runs"]:
             t = run["thoughtful"]
@@ -361,6 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="folder for GAME.json and GAME.csv (the edition's own tables: texts/stats)")
     sp.add_argument("--whole", action="store_true",
                     help="compute every run again (by default only what changed: see pasyans.stats.refresh)")
+    sp.add_argument("--retry-capped", action="store_true",
+                    help="solve again the rows today's solver left to the time cap (the cap depends on the "
+                         "machine: an idle or faster one may decide them)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_campaign)
 

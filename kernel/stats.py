@@ -201,7 +201,7 @@ REPROVE_WON = 5
 def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
             deviation_deals: range = range(1, 301), budget_states: int = DEFAULT_BUDGET, budget_s: float = 10.0,
             jobs: int | None = None, scheduler: Any = None, progress: bool = True,
-            log: Callable[[str], None] = print) -> dict[str, Any]:
+            log: Callable[[str], None] = print, retry_capped: bool = False) -> dict[str, Any]:
     """The edition's table for ``game`` brought up to date from the one saved at ``path``, with
     no more work than the change needs, run by run:
 
@@ -214,7 +214,9 @@ def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
     * a larger budget: every ``unknown`` row is solved again at it, with the same sample of
       re-proofs (a won row is a line that replays and a lost row a proof at any budget, so only
       the unknown ones can gain); the run then records the larger budget;
-    * a new blind player: its column is played again.
+    * a new blind player: its column is played again;
+    * with ``retry_capped``, the rows today's solver left to the time cap are solved again too:
+      the cap depends on the machine, so an idle or faster one may decide them.
 
     The caller saves the table returned (:func:`save`).
     """
@@ -235,7 +237,7 @@ def refresh(game: str, path: str | Path, default_deals: range = range(1, 1001),
         else:
             assert run is not None
             runs.append(_update(game, run, deals, budget_states, budget_s, jobs, scheduler, progress,
-                                f"{game} {label}", log))
+                                f"{game} {label}", log, retry_capped))
     return _table(game, runs)
 
 
@@ -249,21 +251,24 @@ def _sample(deals: list[int], k: int) -> list[int]:
 
 
 def _update(game: str, run: dict[str, Any], deals: range, budget: int, budget_s: float, jobs: int | None,
-            scheduler: Any, progress: bool, label: str, log: Callable[[str], None]) -> dict[str, Any]:
+            scheduler: Any, progress: bool, label: str, log: Callable[[str], None],
+            retry_capped: bool = False) -> dict[str, Any]:
     """One run under unchanged rules brought up to today's solver, ``budget`` (no smaller than the
-    run's) and blind player."""
+    run's) and blind player; with ``retry_capped``, today's time-capped rows solved again."""
     options = run["options"]
     version = solver_version(game)
     rows = {r["deal"]: DealResult(**r) for r in run["per_deal"]}
     larger = budget > run["budget_states"]
-    older = list(rows.values()) if larger else [r for r in rows.values() if r.by != version]
+    current = not larger and run.get("solver") == version  # brought up to this solver and budget
+    older = [] if current else list(rows.values()) if larger else [r for r in rows.values() if r.by != version]
     unknown = [r.deal for r in older if r.solver in ("unknown", "timeout")]
     lost = _sample([r.deal for r in older if r.solver == "lost"], REPROVE_LOST)
     won = _sample([r.deal for r in older if r.solver == "won"], REPROVE_WON)
+    capped = [r.deal for r in rows.values() if retry_capped and current and r.solver == "timeout"]
     if larger:
         log(f"{label}: the budget grows from {run['budget_states']:,} to {budget:,} states")
-    if larger or run.get("solver") != version:  # not yet brought up to this solver and budget
-        args = [(game, d, options, budget, budget_s, False) for d in unknown + lost + won]
+    if not current or capped:
+        args = [(game, d, options, budget, budget_s, False) for d in unknown + capped + lost + won]
         flips, gained = [], 0
         for new in _run(args, f"{game} re-solve", jobs, scheduler, progress):
             was = rows[new.deal]
@@ -275,7 +280,8 @@ def _update(game: str, run: dict[str, Any], deals: range, budget: int, budget_s:
                                             new.line_length, version)
         if flips:
             raise SoundnessError(f"{game} {options}: the solver {version} contradicts the table: " + "; ".join(flips))
-        log(f"{label}: solver {version}: {len(unknown)} unknown rows solved again ({gained} decided), "
+        again = f"{len(unknown)} unknown" + (f" and {len(capped)} time-capped" if capped else "")
+        log(f"{label}: solver {version}: {again} rows solved again ({gained} decided), "
             f"{len(lost)} lost and {len(won)} won rows proved again, no flip")
     if run.get("blind_policy") != fp.blind(game, options):
         for r in rows.values():

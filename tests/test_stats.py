@@ -141,6 +141,30 @@ def test_a_row_that_only_reaches_the_time_cap_is_not_counted_decided(small_table
     assert "timeout" in verdicts and "unknown" not in verdicts
 
 
+def test_time_capped_rows_are_solved_again_only_when_asked(small_table, solved, monkeypatch):
+    """The time cap depends on the machine: ``retry_capped`` solves today's time-capped rows again,
+    and nothing else; without it they stay as they are."""
+    counting = stats.solve
+    monkeypatch.setattr(stats, "solver_version", lambda game: "a-new-solver")
+    monkeypatch.setattr(stats, "solve", lambda game, **kw: Result("unknown", states=1, cut_by_time=True))
+    capped_table = stats.save(stats.refresh("braid", small_table, **SMALL, log=lambda _: None), small_table)
+    letters = _default_run(capped_table)["solver_verdicts"]
+    capped = [i + 1 for i, v in enumerate(letters) if v == "T"]
+    assert capped and "U" not in letters
+    monkeypatch.setattr(stats, "solve", counting)
+    solved.clear()
+    stats.refresh("braid", capped_table, **SMALL, log=lambda _: None)
+    assert solved == []
+    lines: list[str] = []
+    table = stats.refresh("braid", capped_table, **SMALL, log=lines.append, retry_capped=True)
+    default = [deal for options, deal in solved if options == stats._key(stats.readings("braid")[0])]
+    assert default == capped
+    fresh = _default_run(stats.save(table, capped_table))["solver_verdicts"]
+    assert [v for v in fresh if v in "WL"] == [v for v in letters if v in "WL"]
+    assert "T" not in fresh  # at 300 states and no real cap, the budget runs out first: U
+    assert any("and %d time-capped rows solved again" % len(capped) in line for line in lines), lines
+
+
 def test_a_larger_budget_resolves_only_the_unknown_rows(small_table, solved, monkeypatch):
     """A won row is a line that replays and a lost row a proof at any budget: a larger budget
     solves the unknown rows again (and the sample of re-proofs), keeps the rest, and is recorded."""
