@@ -162,7 +162,7 @@ def test_time_capped_rows_are_solved_again_only_when_asked(small_table, solved, 
     fresh = _default_run(stats.save(table, capped_table))["solver_verdicts"]
     assert [v for v in fresh if v in "WL"] == [v for v in letters if v in "WL"]
     assert "T" not in fresh  # at 300 states and no real cap, the budget runs out first: U
-    assert any("and %d time-capped rows solved again" % len(capped) in line for line in lines), lines
+    assert any(f"and {len(capped)} time-capped rows solved again" in line for line in lines), lines
 
 
 def test_a_larger_budget_resolves_only_the_unknown_rows(small_table, solved, monkeypatch):
