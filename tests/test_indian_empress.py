@@ -546,6 +546,51 @@ def test_couples_order_follows_the_advice_to_wait_for_a_useful_card():
     assert first.kind == "pair" and first.src.startswith("army") and first.dst != "navy.1"
 
 
+def eager(order, g):
+    """The moves of ``g`` in the knowledge's couples order ``order``."""
+    k = K()
+    k.order = order
+    return k.ordered(g, g._generate())
+
+
+def shape(m):
+    return m.kind if len(m.steps) == 2 else "couple" if m.kind == "pair" else m.kind
+
+
+def test_couples_eager_orders_pair_before_turning():
+    g = pos(army=["QH", "9D"], navy=["2S", "5C"], red="7H", stock="5S", pairing="couples")
+    for order in (2, 3, 4):
+        kinds = [shape(m) for m in eager(order, g)]
+        assert kinds.index("pair") < kinds.index("turn")  # nothing useful would come in: pair all the same
+    # two cards each one face short: orders 3 and 4 couple them before turning, order 2 after
+    g = pos(army=["TH", "9D"], navy=["3S", "5C"], red="7H", stock="5S", pairing="couples")
+    couple = [m for m in eager(3, g) if shape(m) == "couple"][0]
+    assert {couple.src, couple.dst} == {"army.1", "navy.1"}
+    assert [shape(m) for m in eager(3, g)].index("couple") < [shape(m) for m in eager(3, g)].index("turn")
+    assert [shape(m) for m in eager(2, g)].index("turn") < [shape(m) for m in eager(2, g)].index("couple")
+    # two faces short: only order 4 couples them before turning
+    g = pos(army=["9H", "9D"], navy=["4S", "5C"], red="7H", stock="5S", pairing="couples")
+    assert [shape(m) for m in eager(3, g)].index("turn") < [shape(m) for m in eager(3, g)].index("couple")
+    assert [shape(m) for m in eager(4, g)].index("couple") < [shape(m) for m in eager(4, g)].index("turn")
+    assert eager(1, g) == eager(0, g)  # order 1: a first look in the advice order
+
+
+def test_couples_every_order_keeps_the_same_moves():
+    couples = dict(pairing="couples")
+    games = [started(deal=1, **couples), started(deal=14, build="colour", **couples),
+             pos(army=["QH", "TH", "9D"], navy=["2S", "3S", "5C"], red="7H QD", stock="2C 5S", **couples)]
+    assert len(K().orders(games[0])) == 4
+    for g in games:
+        assert all(set(eager(k, g)) == set(eager(0, g)) for k in (1, 2, 3, 4))  # each complete (a proof)
+
+
+def test_couples_a_deal_the_advice_leaves_open_is_won_in_an_eager_order():
+    g = pasyans.new_game("indian_empress", 14, pairing="couples")
+    res = solve(g, budget_states=200_000, budget_s=60)  # order 2 on its 2,000 states
+    assert res.verdict == "won" and res.strategy == "order 2"
+    assert play_line(g, res.line).status == "won"
+
+
 def late_couples(deal, worst):
     """16 moves before the end of a won line under couples, then ``worst`` moves last in the order."""
     g = pasyans.new_game("indian_empress", deal, pairing="couples")

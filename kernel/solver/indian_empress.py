@@ -3,7 +3,8 @@
 During play the key folds what never matters again (the cards taken out; suits under
 ``build="colour"``; the order of the end rows); a pair that nothing else can want goes up at
 once; the moves are ordered by how soon the cards they open come in, with pairs dominated by
-another dropped; a position is dead when a row is jammed by cards waiting for one too deep in
+another dropped (under ``couples`` two eager orders, pairing before turning, run first on small
+shares); a position is dead when a row is jammed by cards waiting for one too deep in
 a talon or the pack, when couples wait for each other, or when a relaxed game of the pairs
 left is lost.
 """
@@ -109,6 +110,12 @@ def _release(base: dict[bool, list[int]], up: dict[bool, list[int]], free: dict[
 
 #: The share of the budget of the advice order (:meth:`IndianEmpressKnowledge.orders`).
 ADVICE_SHARE = 0.1
+#: Under ``couples``, the share of the budget of the first look in the advice order and of each
+#: eager order (:meth:`IndianEmpressKnowledge.orders`).
+LOOK_SHARE = 0.01
+EAGER_SHARE = 0.0075
+#: The eager orders under ``couples`` (2, 3 … after the first look of order 1): this many.
+EAGER_ORDERS = 3
 #: The most new positions :func:`_pairs_win` looks at for one question.
 END_NODES = 400
 
@@ -446,8 +453,13 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
 
     def orders(self, g: IndianEmpress) -> tuple[float, ...]:
         """Under ``pairing="at_once"``, order 1 (p9.s2's advice: turn unless a pair brings in a
-        card that fits at once) on :data:`ADVICE_SHARE` of the budget."""
-        return (ADVICE_SHARE,) if g.options["pairing"] == "at_once" else ()
+        card that fits at once) on :data:`ADVICE_SHARE` of the budget. Under ``couples``: order 1,
+        the advice order itself, on :data:`LOOK_SHARE` (a first look: most deals it wins at once),
+        then the eager orders 2, 3 … of :meth:`_couples_order` (:data:`EAGER_ORDERS`), each on
+        :data:`EAGER_SHARE`."""
+        if g.options["pairing"] == "at_once":
+            return (ADVICE_SHARE,)
+        return (LOOK_SHARE,) + (EAGER_SHARE,) * EAGER_ORDERS
 
     def _couples_order(self, g: IndianEmpress, moves: list[Move]) -> list[Move]:
         """Under ``couples``: every move of a distinct outcome, the likeliest to win first.
@@ -459,7 +471,11 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
         (p9.s2's advice): a pair when a place it frees is refilled by a card that fits; a couple
         whose freed place is so refilled, for a row with no single card that fits; the turn; any
         other pair; the other couples. Couples binding no card that fits now and whose two cards
-        lie nearest above a foundation, and level with each other, come first.
+        lie nearest above a foundation, and level with each other, come first. The eager orders
+        (:meth:`orders`) keep the same moves: order k + 1 (k > 0) ranks every pair with the useful
+        ones, before the turn (the advice's waiting buries the cards a deal needs deep in a
+        talon), and also lays before the turn couples whose two cards each lie at most k - 1
+        faces above a foundation (neither fitting now). Order 1 is order 0.
         """
         p = g._p
         by_suit = g.options["build"] == "suit"
@@ -484,7 +500,9 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
             new = talon[-1] if talon else stock[-1] if stock and RED[stock[-1]] == red else None
             useful[red] = new is not None and q[face[new]] == 0
             wanted[red] = useful[red] and not fits
-        pair_rank = (1,) if useful[True] or useful[False] else (2.5,)
+        eager = self.order - 1  # > 0 in the eager orders
+        pair_rank = (1,) if eager > 0 or useful[True] or useful[False] else (2.5,)
+        close = eager - 1  # couples of cards this near (neither fitting) go before the turn
         ranked: dict[tuple, tuple[tuple, int, Move]] = {}
         for i, m in enumerate(moves):
             steps = m.steps
@@ -493,7 +511,8 @@ class IndianEmpressKnowledge(Knowledge[IndianEmpress]):
                 (fa, a), (fb, b) = single[src], single[dst]
                 shape: tuple = (True, fb, fa) if drawn and not COLOUR_OF[src] else (COLOUR_OF[src], fa, fb)
                 if shape not in ranked:
-                    rank = (1.5 if wanted[shape[0]] else 3, (a == 0) + (b == 0), a if a > b else b, abs(a - b))
+                    first = 1.5 if wanted[shape[0]] else 1.8 if 0 < a <= close and 0 < b <= close else 3
+                    rank = (first, (a == 0) + (b == 0), a if a > b else b, abs(a - b))
                     ranked[shape] = (rank, i, m)
             elif m.kind == "turn":
                 ranked[("turn",)] = ((2,), i, m)
