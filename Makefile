@@ -77,6 +77,8 @@ notebooks: $(STAMP)
 # (861 unknown rows in its three readings) took 124 minutes on one core, under a load of 4-5.
 # Bringing besieged_city (223 unknown rows) and braid (226) up to new solvers at 200,000 took 56 and
 # 62 minutes, side by side on one core each, under a load of 3-5.
+# Then the Empress under its couples orders (74 unknown rows) took 13 minutes and braid again under its
+# waste-twin rule (223 unknown rows) 41 minutes, one core each, under a load of 2-4.
 STATS_BUDGETS = clock:200000 spouses:2000 village:200000 brunette_blonde:2000 go_no_go:20000 favorite:200000 \
 	indian_empress:200000 besieged_city:200000 octagon:200000 braid:200000 parterre:200000
 stats: $(STAMP)
