@@ -28,9 +28,8 @@ up at once, the default) or Cadogan's "Any card in the Army may be placed on any
 Navy" read as couples that wait on the table until both their cards fit (note
 indian_empress.n.pairing); ``build`` — the foundations follow suit (Cadogan's rule V, presupposed
 by p9.s2's «десятка треф»; default) or only colour (the Russian rule V says nothing of suit;
-note indian_empress.n.build). A player who pairs only when the top of a talon packet would come in
-useful (p9.s2's advice) wins 21% of deals 1–1000 under the defaults (52% by colour), one who pairs
-whenever he can 0.7% (19%); under couples the first wins 61% (84%) of deals 1–300.
+note indian_empress.n.build). How often a player who pairs whenever he can wins, and how often a
+deal can be won at all, is read from the committed tables (``pasyans.stats``), never typed here.
 """
 from __future__ import annotations
 
