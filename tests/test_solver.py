@@ -210,10 +210,11 @@ def test_the_portfolio_is_deterministic_for_a_budget():
     assert all(r[1] <= 4_100 for r in first)  # a best-first count may pass the budget by one expansion's children
 
 
-def test_parterre_streamliners_serve_the_default_reading_only():
+def test_parterre_streamliners_serve_every_reading():
     k = ParterreKnowledge()
-    assert k.streamliners(pasyans.new_game("parterre", 1))
-    assert not k.streamliners(pasyans.new_game("parterre", 1, transfer="sequence"))
+    assert len(k.streamliners(pasyans.new_game("parterre", 1))) == 4
+    assert [s.name for s in k.streamliners(pasyans.new_game("parterre", 1, transfer="sequence"))] == ["best first 1"]
+    assert [s.name for s in k.streamliners(pasyans.new_game("parterre", 1, bases="any"))] == ["chosen bases"]
     assert all(not s.complete for s in k.streamliners(pasyans.new_game("parterre", 1)))
     *streamlined, last = k.portfolio(pasyans.new_game("parterre", 1))
     assert sum(s.share for s in streamlined) < 0.85 and last.complete  # a complete search proves losses

@@ -5,7 +5,8 @@ packets one is tried, a bouquet card is laid or played up only where it carries 
 a position is dead when no packet card can ever leave. A short complete depth-first search
 comes first; then best-first streamlined searches (every card up at once, positions weighed by
 :class:`_Weighed`) find most wins on their shares of the budget; the complete best-first search
-takes the rest.
+takes the rest. The other readings run one streamliner (with ``bases=any``, :class:`_ChosenBases`:
+each suit begun with one of its best bases) before the complete depth-first search.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ..cards import RANK, SUIT
 from ..games.parterre import GARDEN, Parterre
 from ..move import Move
 from .knowledge import Knowledge, Strategy, register
-from .streamliners import FoundationsAtOnce
+from .streamliners import FoundationsAtOnce, Streamlined
 
 #: The best-first streamliners' weights (see :func:`_cost`) and their shares of the budget, after
 #: :data:`DEPTH_FIRST_SHARE` of the complete depth-first search and before the complete best-first
@@ -35,6 +36,18 @@ WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 2, 1, 2, 2), 0.09), ((3, 0, 1, 2, 1), 0
 #: the small losses in fewer states (3: 327 against 981). At 4,000 states alone it decides 37 of
 #: deals 1–200.
 DEPTH_FIRST_SHARE = 0.02
+#: With ``transfer=sequence``: the share of the first of the :data:`WEIGHTED` streamliners, before
+#: the complete depth-first search in the knowledge's order takes the rest. Of the 17 deals of
+#: 1–100 the table left unknown, it wins 15 (in 1,400–42,500 states); the loss of deal 253, which
+#: the depth-first search proved in 77,172 states and 9.5 s, no longer fits in the 10 s.
+SEQUENCE_SHARE = 0.3
+#: With ``bases=any``: how many of a suit's best bases :class:`_ChosenBases` may begin it with,
+#: its share and its weights. Of the 33 deals of 1–100 the table left unknown (none is lost), it
+#: wins 32, most in under 1,000 states (the slowest, 53, in 26,140); searched depth first with
+#: the knowledge's order instead, it won 7 of the first 17.
+BASE_CHOICES = 2
+BASES_SHARE = 0.3
+BASES_WEIGHTS = (3, 1, 1, 2, 2)
 COMPLETE_WEIGHTS = (3, 1, 2, 2, 1)
 
 
@@ -129,13 +142,15 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     return True
 
 
-def _cost(g: Parterre, weights: tuple[int, int, int, int, int], packets: dict[tuple, int]) -> int:
+def _cost(g: Parterre, weights: tuple[int, int, int, int, int], packets: dict[tuple, int],
+          rename: list[int] | None = None) -> int:
     """A position's cost for a best-first search: the cards not home, the cards lying on the next
     card of a suit, the cards lying on a lower card of their own suit (each must move off before
     that one goes up), less the empty packets and the cards left in the bouquet (both are room to
     move), weighed by ``weights`` in that order (with ``bases=aces``). ``packets`` remembers each
     packet's part by its cards and the foundations' heights (a cache of one search, emptied when
-    it grows past :data:`_PACKETS_MAX` entries)."""
+    it grows past :data:`_PACKETS_MAX` entries). With ``bases=any``, ``rename`` maps each card
+    to the one it stands for when its suit's base is taken for an ace (see :class:`_ChosenBases`)."""
     home_w, depth_w, inv_w, empty_w, bouquet_w = weights
     heights = tuple(map(len, g._fd))
     total = home_w * (52 - sum(heights)) - bouquet_w * len(g._bq)
@@ -143,6 +158,8 @@ def _cost(g: Parterre, weights: tuple[int, int, int, int, int], packets: dict[tu
         if not pile:
             total -= empty_w
             continue
+        if rename is not None:
+            pile = [rename[c] for c in pile]
         key = (*pile, heights)
         part = packets.get(key)
         if part is None:
@@ -201,6 +218,60 @@ class _Weighed(FoundationsAtOnce):
         return _cost(g, self.weights, self.packets)
 
 
+class _ChosenBases(Streamlined[Parterre]):
+    """With ``bases=any`` (a streamliner): a suit is begun only with one of its :data:`BASE_CHOICES`
+    best bases by :func:`_base_cost` in the position, and every card that fits a begun foundation
+    goes up at once. Positions are weighed by :func:`_cost` with the suits' bases (the best one
+    for a suit not begun) taken for aces."""
+
+    def __init__(self, inner: Knowledge[Parterre]) -> None:
+        super().__init__(inner)
+        self.packets: dict[tuple, int] = {}  # for _cost
+        self.canonical_key = inner.canonical_key  # type: ignore[method-assign]
+        self.hopeless = inner.hopeless  # type: ignore[method-assign]
+        self.progress = inner.progress  # type: ignore[method-assign]
+
+    def _bases(self, g: Parterre) -> list[list[int]]:
+        """Each suit's possible bases, by rank: its base, or its best ones if not begun."""
+        out = []
+        for s, f in enumerate(g._fd):
+            if f:
+                out.append([RANK[f[0]]])
+            else:
+                layout = ParterreKnowledge._suit_layout(g, s)
+                out.append(sorted(range(1, 14), key=lambda r: _base_cost(r, *layout))[:BASE_CHOICES])
+        return out
+
+    def cost(self, g: Parterre) -> int:
+        rename = [0] * 52
+        for s, ranks in enumerate(self._bases(g)):
+            b = ranks[0]
+            for r in range(1, 14):
+                rename[13 * s + r - 1] = 13 * s + (r - b) % 13
+        return _cost(g, BASES_WEIGHTS, self.packets, rename)
+
+    def safe_move(self, g: Parterre, moves: list[Move]) -> Move | None:
+        safe = self.inner.safe_move(g, moves)
+        if safe is not None:
+            return safe
+        fd = g._fd
+        return next((m for m in moves if m.kind == "found" and fd[SUIT[m.steps[0][0]]]), None)
+
+    def ordered(self, g: Parterre, moves: list[Move]) -> list[Move]:
+        fd = g._fd
+        best: list[list[int]] | None = None
+        kept = []
+        for m in self.inner.ordered(g, moves):
+            c = m.steps[0][0]
+            if m.kind == "found" and not fd[SUIT[c]]:
+                if best is None:
+                    best = self._bases(g)
+                if RANK[c] not in best[SUIT[c]]:
+                    continue
+            kept.append(m)
+        return kept
+
+
 def _weighed(weights: tuple[int, int, int, int, int]) -> Callable[[Knowledge[Parterre]], Knowledge[Parterre]]:
     return lambda inner: _Weighed(inner, weights)
 
@@ -223,10 +294,13 @@ class ParterreKnowledge(Knowledge[Parterre]):
         return sum(map(len, g._fd))
 
     def streamliners(self, g: Parterre) -> tuple[Strategy, ...]:
-        """Best-first searches with every card up at once, one for each of the :data:`WEIGHTED`
-        (with the deck's default reading only; the others keep the complete search)."""
-        if g.options["bases"] != "aces" or g.options["transfer"] != "single":
-            return ()
+        """Best-first searches with every card up at once: one for each of the :data:`WEIGHTED`
+        with the deck's default reading; the first alone, on :data:`SEQUENCE_SHARE`, with
+        ``transfer=sequence``; with ``bases=any``, :class:`_ChosenBases` on :data:`BASES_SHARE`."""
+        if g.options["bases"] != "aces":
+            return (Strategy("chosen bases", BASES_SHARE, _ChosenBases, best_first=True),)
+        if g.options["transfer"] != "single":
+            return (Strategy("best first 1", SEQUENCE_SHARE, _weighed(WEIGHTED[0][0]), best_first=True),)
         return tuple(Strategy(f"best first {i}", share, _weighed(w), best_first=True)
                      for i, (w, share) in enumerate(WEIGHTED, 1))
 
@@ -235,9 +309,9 @@ class ParterreKnowledge(Knowledge[Parterre]):
         :data:`DEPTH_FIRST_SHARE`, the streamliners, then the complete best-first search
         (:meth:`cost`) on the rest of the budget, in place of the depth-first search, which
         finds fewer wins in as many states; complete searches, so an exhausted space proves a
-        loss. The other readings keep the default portfolio."""
+        loss. The other readings: their streamliner, then the complete depth-first search."""
         mine = self.streamliners(g)
-        if not mine:
+        if g.options["transfer"] != "single" or g.options["bases"] != "aces":
             return super().portfolio(g)
         rest = 1 - DEPTH_FIRST_SHARE - sum(st.share for st in mine)
         return ((Strategy("depth first", DEPTH_FIRST_SHARE),) + mine
@@ -361,7 +435,8 @@ class ParterreKnowledge(Knowledge[Parterre]):
             return order.get(m.kind, 3), m.kind == "build", (0, 0), depth.get(m.steps[0][1], 50)
         return key
 
-    def _suit_layout(self, g: Parterre, s: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    @staticmethod
+    def _suit_layout(g: Parterre, s: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """The packet cards of suit ``s``: the ranks of each pair lying one above the other in a
         packet (upper first), and each card's rank with its depth below its packet's top."""
         pairs: list[tuple[int, int]] = []
