@@ -495,7 +495,7 @@ def test_a_won_line_through_every_laying_is_never_hopeless(options, deal):
     assert pos.laying == pos.options["relays"] + 1
 
 
-@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("order", [0, 1, 2])
 def test_every_order_keeps_every_move(order):
     g = pasyans.new_game("octagon", deal=3)
     k = K()
@@ -505,9 +505,21 @@ def test_every_order_keeps_every_move(order):
         ordered = k.ordered(g, moves)
         assert sorted(map(str, ordered)) == sorted(map(str, moves))
         kinds = [x.kind for x in ordered]
-        if order and "build" in kinds and "turn" in kinds:
+        if order == 1 and "build" in kinds and "turn" in kinds:
             assert kinds.index("turn") < kinds.index("build")
+        if order == 2 and "turn" in kinds:
+            empties = [i for i, x in enumerate(ordered) if x.kind == "found" and x.steps[0][1] != "middle"
+                       and len(g._p[x.steps[0][1]].cards) == 1]
+            assert all(i > kinds.index("turn") for i in empties)
         g.play(m.notation)
+
+
+def test_holding_back_the_card_that_empties_a_packet_wins_a_deal_the_game_order_did_not_reach():
+    # In the game's order (the card up first) deal 83 stayed unknown at 200,000 states.
+    g = pasyans.new_game("octagon", deal=83)
+    res = solve(g, 200_000, 60)
+    assert res.verdict == "won" and res.strategy == "order 2" and play_line(g, res.line).status == "won"
+    assert res.states < 12_000
 
 
 def test_the_turn_before_the_build_wins_a_deal_the_game_order_did_not_reach():
