@@ -408,10 +408,11 @@ def test_the_probe_finds_the_win_the_depth_first_search_misses():
     assert res.strategy == "probe" and play_line(g, res.line).status == "won"
 
 
-def test_under_side_fill_at_once_the_probe_gets_a_longer_share():
-    # Deal 44: the probe finds the win after some 21,000 of its states (the default share
-    # gives it 6,000 of a 200,000 budget).
-    g = pasyans.new_game("braid", deal=44, side_fill="at_once")
+@pytest.mark.parametrize("deal,options", [(44, {"side_fill": "at_once"}), (33, {"redeals": 2})])
+def test_under_side_fill_at_once_or_three_passes_the_probe_gets_a_longer_share(deal, options):
+    # The probe finds the win after some 21,000 of its states (the default share gives it
+    # 6,000 of a 200,000 budget).
+    g = pasyans.new_game("braid", deal=deal, **options)
     res = solve(g, 200_000, 60)
     assert res.strategy == "probe" and play_line(g, res.line).status == "won"
 

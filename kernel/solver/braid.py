@@ -26,9 +26,9 @@ SOLVER_RANK = {"found": 0, "turn": 2, "redeal": 4}
 #: short depth-first search, then a limited-discrepancy probe.
 QUICK_SHARE = 0.01
 PROBE_SHARE = 0.03
-#: The same under ``side_fill=at_once``, where wins lie deeper (see ``portfolio``).
-QUICK_SHARE_AT_ONCE = 0.07
-PROBE_SHARE_AT_ONCE = 0.14
+#: The same under ``side_fill=at_once`` or ``redeals=2``, where wins lie deeper (see ``portfolio``).
+QUICK_SHARE_DEEP = 0.07
+PROBE_SHARE_DEEP = 0.14
 
 
 #: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
@@ -415,13 +415,15 @@ class BraidKnowledge(Knowledge[Braid]):
         itself, may spend the whole budget in the last pass below an early choice to put up a
         card of the pack that its twin in the braid needed the packet for (deal 7: its win
         leaves the order three times, twice to keep the 6♠ in the waste). Both are complete:
-        the rest of the budget goes to the depth-first search. Under ``side_fill=at_once`` the
-        wins lie deeper (deals 1-50: the depth-first search finds six only after 5,000 to
-        28,000 of its states, the probe that of deal 44 after 21,000 of its own), so both
-        get longer shares: decided 44 of 50 (was 42) under the 10 s cap."""
-        if g._at_once:
-            return (Strategy("quick search", QUICK_SHARE_AT_ONCE),
-                    Strategy("probe", PROBE_SHARE_AT_ONCE, probe=True))
+        the rest of the budget goes to the depth-first search. Under ``side_fill=at_once`` and
+        under ``redeals=2`` the wins lie deeper (at_once, deals 1-50: the depth-first search
+        finds six only after 5,000 to 28,000 of its states, the probe that of deal 44 after
+        21,000 of its own), so both get longer shares. Under the 10 s cap, at_once decides
+        44 of deals 1-50 (was 42) and 40 of 51-100 (39); redeals=2 gains deals 33 and 54 (by
+        the probe) and loses none of 1-100 (its losses there are proved at the root)."""
+        if g._at_once or g.options["redeals"] == 2:
+            return (Strategy("quick search", QUICK_SHARE_DEEP),
+                    Strategy("probe", PROBE_SHARE_DEEP, probe=True))
         return (Strategy("quick search", QUICK_SHARE), Strategy("probe", PROBE_SHARE, probe=True))
 
     def safe_move(self, g: Braid, moves: list[Move]) -> Move | None:
