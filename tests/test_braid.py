@@ -2,6 +2,8 @@
 the search's knowledge against the plain search."""
 import random
 
+import pytest
+
 import pasyans
 from pasyans import Card
 from pasyans.games.braid import Braid
@@ -406,6 +408,15 @@ def test_the_probe_finds_the_win_the_depth_first_search_misses():
     assert res.strategy == "probe" and play_line(g, res.line).status == "won"
 
 
+@pytest.mark.parametrize("deal,options", [(44, {"side_fill": "at_once"}), (33, {"redeals": 2})])
+def test_under_side_fill_at_once_or_three_passes_the_probe_gets_a_longer_share(deal, options):
+    # The probe finds the win after some 21,000 of its states (the default share gives it
+    # 6,000 of a 200,000 budget).
+    g = pasyans.new_game("braid", deal=deal, **options)
+    res = solve(g, 200_000, 60)
+    assert res.strategy == "probe" and play_line(g, res.line).status == "won"
+
+
 class _DepthFirstOnly(K):
     """The Braid's knowledge without its portfolio."""
 
@@ -414,7 +425,7 @@ class _DepthFirstOnly(K):
 
 
 # ---- the last pass: the waste is a stack for good --------------------------------------------
-def lastpass(seed):
+def lastpass(seed, options=None):
     """A position of the last pass with a long waste: packets of base 7 half built or more,
     a few cards in the braid, the end places and some side places, the rest mostly waste."""
     rnd = random.Random(seed)
@@ -426,7 +437,7 @@ def lastpass(seed):
     cut = rnd.randrange(len(rest) // 2, len(rest) + 1)
     piles["waste"] = " ".join(rest[:cut])
     piles["stock"] = " ".join(f"({c})" for c in rest[cut:])
-    return Braid.from_position(piles, dealt=30, pass_no=4)
+    return Braid.from_position(piles, dealt=30, pass_no=4, options=options or {})
 
 
 def test_no_position_on_a_plain_winning_line_of_the_last_pass_is_hopeless():
@@ -704,17 +715,18 @@ def test_a_waste_card_above_its_twin_goes_up_alone_in_the_last_pass():
              "end.top": "KD", "end.bottom": "KD", "waste": "JS 5C JS"}
     g = Braid.from_position(piles, dealt=30, pass_no=4)
     assert K().safe_move(g, g._generate()).notation == "found JS@waste>foundation.1"
-    # Not before the last pass, nor under side_fill=at_once, nor with the twin in the stock,
-    # nor when a base under it would be forced up into a free stacking place.
+    # Not before the last pass, nor with the twin in the stock, nor when a base under it
+    # would be forced up into a free stacking place; so too under side_fill=at_once.
     assert K().safe_move(Braid.from_position(piles, dealt=30, pass_no=3), g._generate()) is None
     g = Braid.from_position(piles, dealt=30, pass_no=4, options={"side_fill": "at_once"})
-    assert K().safe_move(g, g._generate()) is None
+    assert K().safe_move(g, g._generate()).notation == "found JS@waste>foundation.1"
     for extra in ({"waste": "5C JS", "stock": "(JS)"}, {"waste": "JS 7C JS"}):
         g = Braid.from_position({**piles, **extra}, dealt=30, pass_no=4)
         assert K().safe_move(g, g._generate()) is None
 
 
-def test_the_waste_twin_rule_keeps_the_verdicts_of_the_last_pass(monkeypatch):
+@pytest.mark.parametrize("options", [{}, {"side_fill": "at_once"}])
+def test_the_waste_twin_rule_keeps_the_verdicts_of_the_last_pass(monkeypatch, options):
     # Solved with and without the rule: where both decide, they agree (won lines replay).
     fired = []
     twin_under = K._twin_under
@@ -723,7 +735,7 @@ def test_the_waste_twin_rule_keeps_the_verdicts_of_the_last_pass(monkeypatch):
         fired.append(twin_under(self, g, c))
         return fired[-1]
 
-    games = [lastpass(seed) for seed in range(40, 80)]
+    games = [lastpass(seed, options) for seed in range(40, 80)]
     monkeypatch.setattr(K, "_twin_under", counted)
     new = [solve(g, 5_000, 60) for g in games]
     monkeypatch.setattr(K, "_twin_under", lambda self, g, c: False)
@@ -739,13 +751,14 @@ def test_the_waste_twin_rule_keeps_the_verdicts_of_the_last_pass(monkeypatch):
     assert compared >= 30 and lost >= 3 and sum(fired) >= 50, (compared, lost, sum(fired))
 
 
-def test_a_won_position_stays_won_once_the_waste_card_above_its_twin_goes_up(monkeypatch):
+@pytest.mark.parametrize("options", [{}, {"side_fill": "at_once"}])
+def test_a_won_position_stays_won_once_the_waste_card_above_its_twin_goes_up(monkeypatch, options):
     # Where the rule applies, the position and the one after the card's move up (solved
     # without the rule) are both won or both lost.
     import pasyans.solver.braid as braid_solver
     moves = []
-    for seed in range(80, 160):
-        g = lastpass(seed)
+    for seed in range(80, 160 if not options else 400):
+        g = lastpass(seed, options)
         rnd = random.Random(seed)
         for _ in range(60):
             legal = g.legal_moves()
@@ -766,4 +779,5 @@ def test_a_won_position_stays_won_once_the_waste_card_above_its_twin_goes_up(mon
             assert before == after, g.piles
             compared += 1
             won += before == "won"
-    assert compared >= 30 and 5 <= won <= compared - 5
+    # Under side_fill=at_once few of these positions are won (2 of 99 compared).
+    assert compared >= 20 and (2 if options else 5) <= won <= compared - 5, (compared, won)
