@@ -570,6 +570,16 @@ def test_a_deadlock_of_braid_end_places_and_waste_is_hopeless():
     assert not K()._deadlocked(Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4))
 
 
+def test_a_position_whose_end_place_waits_for_the_braid_is_judged_one_move_on():
+    # DEAL7 one move earlier: its 8♦ still on the braid, the place above it empty.
+    g = Braid.from_position({**DEAL7, "braid": DEAL7["braid"] + " 8D", "end.top": ""}, dealt=30, pass_no=4)
+    assert not K().hopeless(g)
+    (fill,) = g._generate()
+    assert fill.kind == "fill" and fill.forced
+    g._apply(fill)
+    assert K().hopeless(g)
+
+
 def test_no_position_on_a_winning_line_of_a_deal_is_deadlocked(monkeypatch):
     # Lines found without the deadlock proof, and under side_fill=at_once with it (it is
     # used in the last two passes only; it is checked here in every pass).

@@ -294,6 +294,10 @@ class _Events:
         # this call or (the loose cards and the braid, which do not read the stack) an earlier
         # one: no card went up and no loose card was marked (``events`` counts both).
         events, at_loose, at_braid, at_stack = self.events, self.at_loose, self.at_braid, -1
+        # The stack's sweep goes on where the last one of this call stopped: with ``n`` fixed,
+        # marks only add up, so a later sweep passes every card an earlier one passed, and
+        # those left unmarked are pending (``above``: those passed, up or free).
+        stop, above = n - 1, 0
         fresh = True  # a card has a new copy up in this round
         while fresh:
             fresh = False
@@ -330,13 +334,15 @@ class _Events:
                 continue
             at_stack = events
             if pending:
-                for i in sorted(pending, reverse=True):  # from the top, as the sweep below
-                    c = pack[i]
-                    if ok[c] and mark_up(i):
+                for i in [i for i in pending if ok[pack[i]]]:
+                    if i > stop and not free[i]:
+                        above += 1
+                    if mark_up(i):
                         fresh = True
                         events += 1
-            gone = self.sides_up
-            for i in range(n - 1, -1, -1):
+            gone = self.sides_up + above
+            i = stop
+            while i >= 0:
                 room = lim - i
                 if gone < room - 1:
                     break
@@ -352,6 +358,8 @@ class _Events:
                     if not marked[i]:
                         pending.add(i)
                 gone += marked[i] or free[i]
+                i -= 1
+            stop, above = i, gone - self.sides_up
         self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
 
     def _mark_up(self, i: int) -> bool:
@@ -539,10 +547,12 @@ class BraidKnowledge(Knowledge[Braid]):
         """Whether the braid and the auxiliary cards can never all go up (see ``_stuck``,
         ``_short_of_places`` and ``_relaxed_lost``; their verdict depends on them and the
         packets only, so it is kept for each), or, in the last two passes, the braid, the end
-        and side places and the waste lock each other (see ``_deadlocked``)."""
+        and side places and the waste lock each other (see ``_deadlocked``). Not asked while an
+        end place waits for the braid's last card: its only move is that fill, and the search
+        asks again one position on (deal 67: a sixth of the dead tests were asked there)."""
         p = g._p
         f1 = p[g._found[0]].cards
-        if not f1:
+        if not f1 or p["braid"].cards and not all(p[name].cards for name in g._ends):
             return False
         key = (g._next is NEXT_WRAP, g._nends, len(g._found), RANK[f1[0]], tuple(p["braid"].cards),
                tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
@@ -551,9 +561,12 @@ class BraidKnowledge(Knowledge[Braid]):
         memo = self._memo
         stuck = memo.get(key)
         if stuck is None:
+            if g.pass_no >= g.options["redeals"] and self._deadlocked(g):
+                return True  # the cheaper proof first (the others are kept, this one is not)
             if len(memo) > STUCK_KEEP:
                 memo.clear()
             stuck = memo[key] = self._stuck(g, self._ready(g)) or self._short_of_places(g) or self._relaxed_lost(g)
+            return stuck
         return stuck or g.pass_no >= g.options["redeals"] and self._deadlocked(g)
 
     def _stuck(self, g: Braid, bounds: tuple[list[int], list[int]]) -> bool:
