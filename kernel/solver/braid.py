@@ -549,7 +549,7 @@ class BraidKnowledge(Knowledge[Braid]):
         packets only, so it is kept for each), or, in the last two passes, the braid, the end
         and side places and the waste lock each other (see ``_deadlocked``). Not asked while an
         end place waits for the braid's last card: its only move is that fill, and the search
-        asks again one position on (deal 67: a sixth of the dead tests were asked there)."""
+        asks again one position on (deal 67: a fifth of the dead tests were asked there)."""
         p = g._p
         f1 = p[g._found[0]].cards
         if not f1 or p["braid"].cards and not all(p[name].cards for name in g._ends):
