@@ -580,6 +580,29 @@ def test_a_position_whose_end_place_waits_for_the_braid_is_judged_one_move_on():
     assert K().hopeless(g)
 
 
+def test_under_at_once_the_marking_waits_for_the_fill_of_a_free_side_place(monkeypatch):
+    import pasyans.solver.braid as braid_solver
+    marked = []
+    events = braid_solver._Events
+
+    def counted(*args):
+        marked.append(1)
+        return events(*args)
+
+    monkeypatch.setattr(braid_solver, "_Events", counted)
+    g = Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4, options={"side_fill": "at_once"})
+    [fill] = g._generate()
+    assert fill.notation == "fill 8S@stock>side.8"
+    assert not K()._deadlocked(g) and not marked
+    child = g.clone()
+    child._apply(fill)
+    assert K()._deadlocked(child) and marked
+    assert solve(g, 1_000, 60).verdict == "lost"
+    # Under side_fill=choice the free place is marked as ever.
+    marked.clear()
+    assert not K()._deadlocked(Braid.from_position({**DEAL7, "side.8": ""}, dealt=30, pass_no=4)) and marked
+
+
 def test_no_position_on_a_winning_line_of_a_deal_is_deadlocked(monkeypatch):
     # Lines found without the deadlock proof, and under side_fill=at_once with it (it is
     # used in the last two passes only; it is checked here in every pass).
