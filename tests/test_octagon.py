@@ -542,3 +542,21 @@ def test_a_refill_after_a_redeal_may_take_cards_the_relaxation_has_put_up():
     assert not K().hopeless(pos)
     res = solve(pos, 20_000, 60)
     assert res.verdict == "won" and play_line(pos, res.line).status == "won"
+
+
+def test_the_verdicts_noted_for_the_turns_ahead_are_the_relaxations_own(monkeypatch):
+    # Before the last laying a verdict is also noted for the positions reached by turns alone
+    # while the relaxation takes nothing off the middle: each must be what it says afresh.
+    worked = set()
+    ahead = octagon._ahead
+
+    def counted(*args):
+        worked.add(args)
+        return ahead(*args)
+
+    monkeypatch.setattr(octagon, "_ahead", counted)
+    octagon.AHEAD.clear()
+    solve(pasyans.new_game("octagon", deal=29), 3000, 60)
+    noted = {args: stuck for args, stuck in octagon.AHEAD.items() if args not in worked}
+    assert len(noted) > 100 and any(noted.values()) and not all(noted.values())
+    assert all(ahead(*args) == stuck for args, stuck in noted.items())

@@ -29,6 +29,11 @@ ORDERS: tuple[dict[str, int], ...] = (
 )
 #: The shares of the budget of the alternative orders.
 ORDER_SHARES: tuple[float, ...] = (0.05, 0.01)
+#: The verdicts of ``_ahead`` noted, by its arguments (see ``_stuck_ahead``), and how many are kept,
+#: the oldest dropped first: with 1,024, 4,096 or 16,384 the same 80% of the questions of 30,000
+#: states of deals 29 and 40 were worked out (the search asks after a position's turns soon).
+AHEAD: dict[tuple, bool] = {}
+AHEAD_SIZE = 1024
 REFILL_CASES = 6  # the turns at which a first refill is followed case by case (see ``_Turning``)
 
 
@@ -165,9 +170,24 @@ def _held(h: tuple, firsts: dict[int, int], left: list[int]) -> dict[int, int]:
     return held
 
 
-@lru_cache(maxsize=1024)  # as ``_stuck``
-def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming: tuple, any_suit: bool,
-                 turned: bool, redeals: int) -> bool:
+def _stuck_ahead(*args: Any) -> bool:
+    """``_ahead`` as known from ``AHEAD`` (worked out and noted there when not)."""
+    known = AHEAD.get(args)
+    if known is None:
+        known = _ahead(*args)
+        _note(args, known)
+    return known
+
+
+def _note(args: tuple, stuck: bool) -> None:
+    """Note ``_ahead``'s verdict for ``args`` in ``AHEAD``."""
+    if len(AHEAD) >= AHEAD_SIZE:
+        del AHEAD[next(iter(AHEAD))]
+    AHEAD[args] = stuck
+
+
+def _ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming: tuple, any_suit: bool,
+           turned: bool, redeals: int) -> bool:
     """Whether some card can never go up, ``redeals`` redeals being left: ``middle``, the
     middle's cards that may still leave it in this laying (its top is played until covered);
     ``passed``, those the turn has passed (``turned``: a card is played only as it is turned);
@@ -188,7 +208,15 @@ def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming:
     packet may be empty in such a laying (in the real game no refill comes before), the rest
     of the pack is free, and every card put up from the middle (``pending``) may top a packet:
     the refills are not followed case by case there (they were, and proved a won position of
-    deal 4 lost)."""
+    deal 4 lost).
+
+    The verdict is also noted in ``AHEAD`` for the positions the real game reaches from here
+    by turns alone while the relaxation has taken no card off the middle (``_Turning.lay``'s
+    ``untouched``, unless ``turned``): the relaxation of such a position starts where this one
+    has got to then. For it starts from the same stacks with the turned cards on the middle,
+    and every order of taking cards off ends the same (see ``_Turning.settle``); here none left
+    the middle, so there none does either, and the packets' tops and the reaches match.
+    """
     marking = _marked(h, packets, (), _ALL)
     if marking is None:
         return True
@@ -200,13 +228,18 @@ def _stuck_ahead(h: tuple, packets: tuple, middle: tuple, passed: tuple, coming:
         lo, hi = h[SUIT[c]]
         mid.append(c | SECOND if (lo >= RANK[c]) != (hi >= RANK[c]) or c in firsts else c)
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    run.h, run.firsts, run.leavers, run.turned = h, firsts, _ALL, turned
-    kept = list(passed)
+    run.given(h, firsts, _ALL, turned)
+    whole = not turned and len(mid) == len(middle)  # no card has left the middle yet
+    laid, kept, untouched = coming, list(passed), 0
     for _ in range(redeals):
         coming, kept = tuple(kept + run.lay(coming)), []
         run.exact = False
+        whole, untouched = False, run.untouched if whole else 0
     run.leavers = _builders(h, any_suit)
-    return run.stuck(coming[::-1], len(coming), 0)
+    stuck = run.stuck(coming[::-1], len(coming), 0)
+    for j in range(1, untouched + 1):
+        _note((h, packets, middle + laid[:j], passed, laid[j:], any_suit, turned, redeals), stuck)
+    return stuck
 
 
 def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leavers: frozenset,
@@ -243,7 +276,7 @@ def _stuck_turning(h: tuple, packets: tuple, middle: tuple, stock: tuple, leaver
     for c in stock:
         left[c] += 1
     run = _Turning(stacks, left, any_suit, _held(h, firsts, left))
-    run.h, run.firsts, run.leavers, run.turned = h, firsts, leavers, turned
+    run.given(h, firsts, leavers, turned)
     return run.stuck(stock, len(stock), 0)
 
 
@@ -263,11 +296,13 @@ class _Turning:
     there); ``at``: see ``stuck``."""
 
     h: tuple = ()
+    seconds: frozenset = frozenset()  # the cards whose twin is up (see ``_seconds``)
     firsts: dict
     leavers: frozenset = frozenset()
     turned: bool = False
     exact: bool = True
     at: int = -1
+    untouched: int = 0
 
     def __init__(self, stacks: list, left: list[int], any_suit: bool, held: dict[int, int],
                  loose: frozenset = frozenset()) -> None:
@@ -281,6 +316,10 @@ class _Turning:
         for st in stacks[:-1]:
             self.may_top(st[-1] & CARD)
         self.settle()
+
+    def given(self, h: tuple, firsts: dict, leavers: frozenset, turned: bool) -> None:
+        """Set what the turns read (see the class)."""
+        self.h, self.seconds, self.firsts, self.leavers, self.turned = h, _seconds(h), firsts, leavers, turned
 
     def copy(self) -> _Turning:
         """An independent copy, to follow one case."""
@@ -299,6 +338,8 @@ class _Turning:
         refill may take any of it)."""
         packs, mid = self.stacks[:-1], self.stacks[-1]
         passed = []
+        n = len(mid)
+        self.untouched = 0
         for i, c in enumerate(coming):
             if not all(packs):
                 self.free(coming[i:])
@@ -306,6 +347,8 @@ class _Turning:
             self.turn(c)
             if self.turned and mid:
                 passed.append(mid.pop() & CARD)
+            elif self.untouched == i and len(mid) == n + i + 1:
+                self.untouched = i + 1
         kept = passed + [x & CARD for x in mid]
         mid.clear()
         return kept
@@ -373,9 +416,7 @@ class _Turning:
 
     def mark(self, c: int) -> int:
         """The entry (see ``SECOND``) of a card coming out of the pack (see ``_marked``)."""
-        lo, hi = self.h[SUIT[c]]
-        r = RANK[c]
-        return c | SECOND if (lo >= r) != (hi >= r) or c in self.firsts else c
+        return c | SECOND if c in self.seconds or c in self.firsts else c
 
     def free(self, cards: tuple) -> None:
         """``cards`` of the pack are free from now on, and may top a packet; so may, when the
@@ -414,16 +455,10 @@ class _Turning:
                         if x & CARD == c:
                             st[i] = x | SECOND
         mid.append(turned)
-        if self.may_leave(turned):  # else nothing else has changed: all stays settled
-            self.settle()
+        # unless the card may leave at once, nothing else has changed: all stays settled
+        if r - 1 <= (self.reach2 if turned & SECOND else self.reach)[s] or (r < 13 and self.keys[c] + 1 in self.tops):
+            self.settle(False)
         return False
-
-    def may_leave(self, x: int) -> bool:
-        """Whether a card turned onto the middle (its entry ``x``) may leave it at once."""
-        c = x & CARD
-        r = RANK[c]
-        return r - 1 <= (self.reach2 if x & SECOND else self.reach)[SUIT[c]] or (
-            r < 13 and self.keys[c] + 1 in self.tops)
 
     def rise(self) -> None:
         """Bring the reaches of every suit up to date."""
@@ -441,55 +476,86 @@ class _Turning:
             pending.discard(k - 1)
             k -= 1
 
-    def settle(self) -> None:
-        """Take off the stacks every top card that fits, until none does."""
+    def settle(self, fresh: bool = True) -> None:
+        """Take off the stacks every top card that fits, until none does; ``fresh`` False: only
+        a card turned onto the middle is new since the last settle.
+
+        A card that fits keeps fitting (the reaches and ``tops`` only grow; a card taken off
+        the middle upwards while no card one rank higher may top a packet waits in ``pending``
+        for one), so every order takes the same cards off: the middle first, the packets again
+        only once a reach has grown (a packet top reads nothing else).
+        """
         stacks, left, reach, reach2 = self.stacks, self.left, self.reach, self.reach2
-        keys, tops, held, loose = self.keys, self.tops, self.held, self.loose
+        keys, tops, held, loose, pending = self.keys, self.tops, self.held, self.loose, self.pending
         suit, rank = SUIT, RANK
         mid = stacks[-1]
-        moved = True
-        while moved:
-            moved = False
+        packets = fresh  # whether a packet top may fit
+        while True:
+            while mid:
+                x = mid[-1]
+                c = x & CARD
+                s, r = suit[c], rank[c]
+                # by a build: a card one rank higher may top a packet (or, in ``_stuck``, the
+                # card is loose)
+                build = c in loose or r < 13 and keys[c] + 1 in tops
+                if not build and r - 1 > (reach2 if x & SECOND else reach)[s]:
+                    break
+                mid.pop()
+                left[c] -= 1 + held.pop(c, 0)
+                if build:
+                    self.may_top(c)
+                else:
+                    pending.add(keys[c])
+                if (reach[s] == r - 1 or reach2[s] == r - 1) and _rise(s, left, reach, reach2):
+                    packets = True
+            if not packets:
+                return
+            packets = topped = False
             for st in stacks:
-                in_mid = st is mid
+                if st is mid:
+                    continue
                 while st:
                     x = st[-1]
                     c = x & CARD
                     s, r = suit[c], rank[c]
-                    # from the middle, by a build: a card one rank higher may top a packet
-                    # (or, in ``_stuck``, the card is loose)
-                    build = in_mid and (c in loose or r < 13 and keys[c] + 1 in tops)
-                    if r - 1 > (reach2 if x & SECOND else reach)[s] and not build:
+                    if r - 1 > (reach2 if x & SECOND else reach)[s]:
                         break
                     st.pop()
                     left[c] -= 1 + held.pop(c, 0)
-                    if build:
-                        self.may_top(c)
-                    elif in_mid:
-                        self.pending.add(keys[c])
-                    elif st:
+                    if st and keys[st[-1] & CARD] not in tops:
                         self.may_top(st[-1] & CARD)
-                    if reach[s] == r - 1 or reach2[s] == r - 1:
-                        _rise(s, left, reach, reach2)
-                    moved = True
+                        topped = True
+                    if (reach[s] == r - 1 or reach2[s] == r - 1) and _rise(s, left, reach, reach2):
+                        packets = True
+            if not (packets or topped):
+                return
 
 
-def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> None:
-    """The reaches of suit ``s`` follow the cards left in the stacks."""
+def _rise(s: int, left: list[int], reach: list[int], reach2: list[int]) -> bool:
+    """The reaches of suit ``s`` follow the cards left in the stacks; True when one grew."""
     base = s * 13 - 1  # the card of rank r of suit s is base + r
-    r = reach[s]
+    r = r0 = reach[s]
     while r < 13 and left[base + r + 1] < 2:
         r += 1
     reach[s] = r
-    r = reach2[s]
-    while r < 13 and not left[base + r + 1]:
-        r += 1
-    reach2[s] = r
+    q = q0 = reach2[s]
+    while q < 13 and not left[base + q + 1]:
+        q += 1
+    reach2[s] = q
+    return r != r0 or q != q0
+
+
+@lru_cache(maxsize=64)
+def _seconds(h: tuple) -> frozenset:
+    """The cards that go up second of their copies as their twin is up: one ace pile of the
+    suit has reached the rank, the other not (``h`` as in ``_stuck``)."""
+    return frozenset(c for c in range(52) if (h[SUIT[c]][0] >= RANK[c]) != (h[SUIT[c]][1] >= RANK[c]))
 
 
 @register("octagon")
 class OctagonKnowledge(Knowledge[Octagon]):
-    """The Octagon's knowledge (no caches: its relaxations are worked out afresh at each position)."""
+    """The Octagon's knowledge (no caches of the position: its relaxations are functions of their
+    arguments, a few noted by them)."""
 
     def canonical_key(self, g: Octagon) -> tuple:
         """The position as far as the rules can tell: the eight aces folded to their tops (an
