@@ -242,6 +242,8 @@ class _Events:
         self.order, self.tops, self.span = packets
         self.braid, self.braid_up = braid, [False] * len(braid)
         self.loose, self.loose_up = ends + sides, [False] * (len(ends) + len(sides))
+        self.loose_left = list(range(len(self.loose)))  # the loose cards not marked up, in order
+        self.braid_top = 0  # how many of the braid's cards from its top are marked up
         self.n_ends, self.room_e, self.room_s, self.take_s = len(ends), room_e, room_s, take_s
         self.pack = pack
         self.clear(0)
@@ -284,9 +286,10 @@ class _Events:
         or in side places. A card that may be out of the waste (``left`` or ``free``) may be
         in a side place, whence it goes up as soon as a packet takes it. The card ``i`` of the
         pack lies ``n - 1 - i`` cards deep."""
-        ok, up, lift, mark_up = self.ok, self.up, self._lift, self._mark_up
+        ok, up, lift = self.ok, self.up, self._lift
         loose, loose_up, n_ends = self.loose, self.loose_up, self.n_ends
         braid, braid_up, room_e = self.braid, self.braid_up, self.room_e
+        n_braid = len(braid)
         marked, free, left, pack, pending = self.stack_up, self.stack_free, self.left, self.pack, self.pending
         n, take = self.n, self.take_s
         lim = self.room_s + n - 1  # room_s plus the depth of the stack's card i: lim - i
@@ -301,10 +304,12 @@ class _Events:
         fresh = True  # a card has a new copy up in this round
         while fresh:
             fresh = False
-            if at_loose != events:
+            if at_loose != events and self.loose_left:
                 at_loose = events
-                for i, c in enumerate(loose):
-                    if not loose_up[i] and ok[c]:
+                rest = []
+                for i in self.loose_left:
+                    c = loose[i]
+                    if ok[c]:
                         loose_up[i] = True
                         events += 1
                         if i < n_ends:
@@ -315,10 +320,15 @@ class _Events:
                         if not up[c]:
                             lift(c)
                             fresh = True
+                    else:
+                        rest.append(i)
+                self.loose_left = rest
             if at_braid != events:
                 at_braid = events
-                gone = self.ends_up
-                for d, c in enumerate(braid):
+                d = self.braid_top
+                gone = self.ends_up + d
+                while d < n_braid:
+                    c = braid[d]
                     if ok[c]:
                         if not braid_up[d]:
                             braid_up[d] = True
@@ -330,6 +340,11 @@ class _Events:
                     elif gone < room_e + d:
                         break
                     gone += braid_up[d]
+                    d += 1
+                d = self.braid_top
+                while d < n_braid and braid_up[d]:
+                    d += 1
+                self.braid_top = d
             if at_stack == events:
                 continue
             at_stack = events
@@ -337,7 +352,11 @@ class _Events:
                 for i in [i for i in pending if ok[pack[i]]]:
                     if i > stop and not free[i]:
                         above += 1
-                    if mark_up(i):
+                    marked[i] = True  # the card goes up from its side place
+                    pending.discard(i)
+                    c = pack[i]
+                    if not up[c]:
+                        lift(c)
                         fresh = True
                         events += 1
             gone = self.sides_up + above
@@ -348,9 +367,13 @@ class _Events:
                     break
                 c = pack[i]
                 if ok[c]:
-                    if not marked[i] and mark_up(i):
-                        fresh = True
-                        events += 1
+                    if not marked[i]:
+                        marked[i] = True
+                        pending.discard(i)
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+                            events += 1
                 elif not (free[i] or left[i] or take and gone >= room):
                     break
                 if not left[i]:
@@ -361,16 +384,6 @@ class _Events:
                 i -= 1
             stop, above = i, gone - self.sides_up
         self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
-
-    def _mark_up(self, i: int) -> bool:
-        """Mark the stack's card ``i`` up; True when that gives its card a new copy up."""
-        self.stack_up[i] = True
-        self.pending.discard(i)
-        c = self.pack[i]
-        if self.up[c]:
-            return False
-        self._lift(c)
-        return True
 
     def _lift(self, c: int) -> None:
         """A copy of ``c``, not marked up yet, can go up: mark the card, and what its packets
@@ -404,6 +417,10 @@ class BraidKnowledge(Knowledge[Braid]):
 
     def __init__(self) -> None:
         self._memo: dict[tuple, bool] = {}
+        #: The keys not in ``_memo`` whose ``_stuck`` verdict is known to be False.
+        self._unbounded: set[tuple] = set()
+        #: ``_ready`` by the start of the memo's key (the braid and the packets), which is all it reads.
+        self._bounds: dict[tuple, tuple[list[int], list[int]]] = {}
         self._relaxed: dict[tuple, _Relaxed] = {}
         self._relaxed_kept = 0
 
@@ -560,14 +577,30 @@ class BraidKnowledge(Knowledge[Braid]):
                tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
         memo = self._memo
         stuck = memo.get(key)
+        late = g.pass_no >= g.options["redeals"]
         if stuck is None:
-            if g.pass_no >= g.options["redeals"] and self._deadlocked(g):
-                return True  # the cheaper proof first (the others are kept, this one is not)
             if len(memo) > STUCK_KEEP:
                 memo.clear()
-            stuck = memo[key] = self._stuck(g, self._ready(g)) or self._short_of_places(g) or self._relaxed_lost(g)
+                self._unbounded.clear()
+            # The cheapest proof first, then the marking (not kept: it reads the pack), then
+            # the relaxed game: the relaxed game is asked of the same positions as when the
+            # marking came first, so its kept games, and every verdict, are the same.
+            if key not in self._unbounded:
+                bounds = self._bounds.get(key[:6])
+                if bounds is None:
+                    if len(self._bounds) > STUCK_KEEP:
+                        self._bounds.clear()
+                    bounds = self._bounds[key[:6]] = self._ready(g)
+                if self._stuck(g, bounds):
+                    memo[key] = True
+                    return True
+                self._unbounded.add(key)
+            if late and self._deadlocked(g):
+                return True
+            self._unbounded.discard(key)
+            stuck = memo[key] = self._short_of_places(g) or self._relaxed_lost(g)
             return stuck
-        return stuck or g.pass_no >= g.options["redeals"] and self._deadlocked(g)
+        return stuck or late and self._deadlocked(g)
 
     def _stuck(self, g: Braid, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
