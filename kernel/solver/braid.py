@@ -253,8 +253,11 @@ class _Events:
         self.up = [False] * 52
         self.ok = [False] * 52
         self.pos = _positions(self.order)
-        for s in range(4):
-            self._start(s)
+        ok, span = self.ok, self.span
+        for cards, tops in zip(self.order, self.tops):  # none is up yet: each packet takes its next card
+            for t in tops:
+                if t + 1 < span:
+                    ok[cards[t + 1]] = True
 
     def clear(self, n: int) -> None:
         """A new pass: the stack holds the pack's first ``n`` cards, none marked, free or left.
@@ -402,14 +405,6 @@ class _Events:
                     break
                 r += 1
 
-    def _start(self, s: int) -> None:
-        """Compute ``ok`` for the cards of suit ``s`` (none is up yet)."""
-        ok, span = self.ok, self.span
-        cards = self.order[s]
-        for t in self.tops[s]:
-            if t + 1 < span:
-                ok[cards[t + 1]] = True
-
 
 @register("braid")
 class BraidKnowledge(Knowledge[Braid]):
@@ -428,11 +423,12 @@ class BraidKnowledge(Knowledge[Braid]):
         """The position with interchangeable places folded: the stacking places among
         themselves (a packet is its top card, for every packet starts at the base rank), the
         end places, the eight side places."""
-        p = g._p
-        return (tuple(p["stock"].cards), tuple(p["waste"].cards), tuple(p["braid"].cards),
-                tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
-                tuple(sorted(tuple(p[n].cards) for n in g._ends)),
-                tuple(sorted(tuple(p[n].cards) for n in SIDES)), g.dealt, g.pass_no)
+        ne = g._nends
+        aux = g._aux_c
+        return (tuple(g._stock_c), tuple(g._waste_c), tuple(g._braid_c),
+                tuple(sorted([cs[-1] for _, cs in g._found_c if cs])),
+                tuple(sorted([tuple(cs) for _, cs in aux[:ne]])),
+                tuple(sorted([tuple(cs) for _, cs in aux[ne:]])), g.dealt, g.pass_no)
 
     def portfolio(self, g: Braid) -> tuple[Strategy, ...]:
         """A short depth-first search (most won deals fall within a few hundred positions of
@@ -571,10 +567,12 @@ class BraidKnowledge(Knowledge[Braid]):
         f1 = p[g._found[0]].cards
         if not f1 or p["braid"].cards and not all(p[name].cards for name in g._ends):
             return False
-        key = (g._next is NEXT_WRAP, g._nends, len(g._found), RANK[f1[0]], tuple(p["braid"].cards),
-               tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
-               tuple(sorted(p[n].cards[-1] for n in g._ends if p[n].cards)),
-               tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
+        ne = g._nends
+        aux = g._aux_c
+        key = (g._next is NEXT_WRAP, ne, len(g._found), RANK[f1[0]], tuple(g._braid_c),
+               tuple(sorted([cs[-1] for _, cs in g._found_c if cs])),
+               tuple(sorted([cs[-1] for _, cs in aux[:ne] if cs])),
+               tuple(sorted([cs[-1] for _, cs in aux[ne:] if cs])))
         memo = self._memo
         stuck = memo.get(key)
         late = g.pass_no >= g.options["redeals"]
