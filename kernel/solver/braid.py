@@ -34,7 +34,7 @@ PROBE_SHARE_DEEP = 0.14
 #: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
 STUCK_KEEP = 500_000
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
-_POS: dict[tuple[int, int], list[int]] = {}
+_ABOVE: dict[tuple[int, int], list[list[int]]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
 #: A search keeps the relaxed games (``_Relaxed``, one for each braid and side row, with the
@@ -53,16 +53,17 @@ def _order(base: int, span: int) -> list[list[int]]:
     return cards
 
 
-def _positions(order: list[list[int]]) -> list[int]:
-    """Each card's place in its packet's order (``_order``); -1 for a card no packet takes."""
+def _above(order: list[list[int]]) -> list[list[int]]:
+    """Each card's successors in its packet's order (``_order``), nearest first; none for a
+    card no packet takes."""
     key = (order[0][0], len(order[0]))
-    pos = _POS.get(key)
-    if pos is None:
-        pos = _POS[key] = [-1] * 52
+    above = _ABOVE.get(key)
+    if above is None:
+        above = _ABOVE[key] = [[] for _ in range(52)]
         for cards in order:
             for j, c in enumerate(cards):
-                pos[c] = j
-    return pos
+                above[c] = cards[j + 1:]
+    return above
 
 
 class _Over(Exception):
@@ -252,7 +253,7 @@ class _Events:
         self.events, self.at_loose, self.at_braid = 0, -1, -1  # see ``settle``
         self.up = [False] * 52
         self.ok = [False] * 52
-        self.pos = _positions(self.order)
+        self.above = _above(self.order)
         ok, span = self.ok, self.span
         for cards, tops in zip(self.order, self.tops):  # none is up yet: each packet takes its next card
             for t in tops:
@@ -395,15 +396,10 @@ class _Events:
         up, ok = self.up, self.ok
         up[c] = True
         if ok[c]:
-            cards = self.order[SUIT[c]]
-            span = self.span
-            r = self.pos[c] + 1
-            while r < span:
-                d = cards[r]
+            for d in self.above[c]:
                 ok[d] = True
                 if not up[d]:
                     break
-                r += 1
 
 
 @register("braid")
@@ -770,7 +766,8 @@ class BraidKnowledge(Knowledge[Braid]):
                      room_s, not at_once, pack)
         ok, up = ev.ok, ev.up
         gone = [False] * len(pack)
-        for j in range(g.options["redeals"] + 2 - g.pass_no):
+        passes = g.options["redeals"] + 2 - g.pass_no
+        for j in range(passes):
             start = 0 if j else len(waste)
             ev.clear(start)
             ev.settle()
@@ -790,7 +787,8 @@ class BraidKnowledge(Knowledge[Braid]):
                     # Nothing new is marked: the card only leaves, or blocks the cards under it.
                     left[i] = True
                     pending.add(i)
-            gone = [q or x for q, x in zip(gone, ev.left)]
+            if j + 1 < passes:
+                gone = [q or x for q, x in zip(gone, ev.left)]
         return ev.todo > 0
 
     def _packets(self, g: Braid) -> tuple[list[list[int]], list[list[int]], int]:
