@@ -814,3 +814,40 @@ def test_a_won_position_stays_won_once_the_waste_card_above_its_twin_goes_up(mon
             won += before == "won"
     # Under side_fill=at_once few of these positions are won (2 of 99 compared).
     assert compared >= 20 and (2 if options else 5) <= won <= compared - 5, (compared, won)
+
+
+def test_the_kept_verdicts_of_hopeless_are_those_of_its_proofs_asked_afresh(monkeypatch):
+    # hopeless keeps ``_ready`` by braid and packets and the positions ``_stuck`` failed on, and
+    # asks ``_stuck`` before the marking: at every position of searches (memo hits and misses,
+    # the last passes and earlier ones) its verdict is that of the four proofs asked afresh.
+    import pasyans.solver.braid as braid_solver
+    monkeypatch.setattr(braid_solver, "RELAX_CAP", 10**6)  # the relaxed game decides: no history
+    hopeless = K.hopeless
+    asked = dead = 0
+
+    def checked(self, g):
+        nonlocal asked, dead
+        verdict = hopeless(self, g)
+        p = g.piles
+        if p["foundation.1"].cards and (all(p[name].cards for name in g._ends) or not p["braid"].cards):
+            k = K()
+            fresh = (k._stuck(g, k._ready(g)) or k._short_of_places(g) or k._relaxed_lost(g)
+                     or g.pass_no >= g.options["redeals"] and k._deadlocked(g))
+            assert verdict == fresh, p
+            asked += 1
+            dead += verdict
+        return verdict
+
+    monkeypatch.setattr(K, "hopeless", checked)
+    # The same braid under other packets: 8♠, 9♠ and 10♠ wait for the second packet's 7♠ under
+    # them, or go up at once.
+    kept = K()
+    for spades, lost in (("7S 8S 9S TS JS", True), ("7S", False)):
+        g = Braid.from_position({"foundation.1": "7D", "foundation.2": spades, "braid": "7S TS 9S 8S",
+                                 "end.top": "8D", "end.bottom": "9D", "stock": "(5C)"}, dealt=30)
+        assert kept.hopeless(g) is lost
+    for seed in range(6):
+        solve(lastpass(seed), 400, 60)
+        solve(rivals(seed, 3), 400, 60)
+    solve(pasyans.new_game("braid", deal=38), 1_500, 60)
+    assert asked >= 1500 and dead >= 300

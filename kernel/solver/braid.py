@@ -34,7 +34,7 @@ PROBE_SHARE_DEEP = 0.14
 #: A search keeps the verdicts of ``_stuck`` (and the others, by the cards they read) for so many positions.
 STUCK_KEEP = 500_000
 _ORDER: dict[tuple[int, int], list[list[int]]] = {}
-_POS: dict[tuple[int, int], list[int]] = {}
+_ABOVE: dict[tuple[int, int], list[list[int]]] = {}
 #: How many positions ``_Relaxed`` may try before it gives up (then: not lost).
 RELAX_CAP = 3000
 #: A search keeps the relaxed games (``_Relaxed``, one for each braid and side row, with the
@@ -53,16 +53,17 @@ def _order(base: int, span: int) -> list[list[int]]:
     return cards
 
 
-def _positions(order: list[list[int]]) -> list[int]:
-    """Each card's place in its packet's order (``_order``); -1 for a card no packet takes."""
+def _above(order: list[list[int]]) -> list[list[int]]:
+    """Each card's successors in its packet's order (``_order``), nearest first; none for a
+    card no packet takes."""
     key = (order[0][0], len(order[0]))
-    pos = _POS.get(key)
-    if pos is None:
-        pos = _POS[key] = [-1] * 52
+    above = _ABOVE.get(key)
+    if above is None:
+        above = _ABOVE[key] = [[] for _ in range(52)]
         for cards in order:
             for j, c in enumerate(cards):
-                pos[c] = j
-    return pos
+                above[c] = cards[j + 1:]
+    return above
 
 
 class _Over(Exception):
@@ -242,6 +243,8 @@ class _Events:
         self.order, self.tops, self.span = packets
         self.braid, self.braid_up = braid, [False] * len(braid)
         self.loose, self.loose_up = ends + sides, [False] * (len(ends) + len(sides))
+        self.loose_left = list(range(len(self.loose)))  # the loose cards not marked up, in order
+        self.braid_top = 0  # how many of the braid's cards from its top are marked up
         self.n_ends, self.room_e, self.room_s, self.take_s = len(ends), room_e, room_s, take_s
         self.pack = pack
         self.clear(0)
@@ -250,9 +253,12 @@ class _Events:
         self.events, self.at_loose, self.at_braid = 0, -1, -1  # see ``settle``
         self.up = [False] * 52
         self.ok = [False] * 52
-        self.pos = _positions(self.order)
-        for s in range(4):
-            self._start(s)
+        self.above = _above(self.order)
+        ok, span = self.ok, self.span
+        for cards, tops in zip(self.order, self.tops):  # none is up yet: each packet takes its next card
+            for t in tops:
+                if t + 1 < span:
+                    ok[cards[t + 1]] = True
 
     def clear(self, n: int) -> None:
         """A new pass: the stack holds the pack's first ``n`` cards, none marked, free or left.
@@ -284,9 +290,10 @@ class _Events:
         or in side places. A card that may be out of the waste (``left`` or ``free``) may be
         in a side place, whence it goes up as soon as a packet takes it. The card ``i`` of the
         pack lies ``n - 1 - i`` cards deep."""
-        ok, up, lift, mark_up = self.ok, self.up, self._lift, self._mark_up
+        ok, up, lift = self.ok, self.up, self._lift
         loose, loose_up, n_ends = self.loose, self.loose_up, self.n_ends
         braid, braid_up, room_e = self.braid, self.braid_up, self.room_e
+        n_braid = len(braid)
         marked, free, left, pack, pending = self.stack_up, self.stack_free, self.left, self.pack, self.pending
         n, take = self.n, self.take_s
         lim = self.room_s + n - 1  # room_s plus the depth of the stack's card i: lim - i
@@ -301,10 +308,12 @@ class _Events:
         fresh = True  # a card has a new copy up in this round
         while fresh:
             fresh = False
-            if at_loose != events:
+            if at_loose != events and self.loose_left:
                 at_loose = events
-                for i, c in enumerate(loose):
-                    if not loose_up[i] and ok[c]:
+                rest = []
+                for i in self.loose_left:
+                    c = loose[i]
+                    if ok[c]:
                         loose_up[i] = True
                         events += 1
                         if i < n_ends:
@@ -315,10 +324,15 @@ class _Events:
                         if not up[c]:
                             lift(c)
                             fresh = True
+                    else:
+                        rest.append(i)
+                self.loose_left = rest
             if at_braid != events:
                 at_braid = events
-                gone = self.ends_up
-                for d, c in enumerate(braid):
+                d = self.braid_top
+                gone = self.ends_up + d
+                while d < n_braid:
+                    c = braid[d]
                     if ok[c]:
                         if not braid_up[d]:
                             braid_up[d] = True
@@ -330,6 +344,11 @@ class _Events:
                     elif gone < room_e + d:
                         break
                     gone += braid_up[d]
+                    d += 1
+                d = self.braid_top
+                while d < n_braid and braid_up[d]:
+                    d += 1
+                self.braid_top = d
             if at_stack == events:
                 continue
             at_stack = events
@@ -337,7 +356,11 @@ class _Events:
                 for i in [i for i in pending if ok[pack[i]]]:
                     if i > stop and not free[i]:
                         above += 1
-                    if mark_up(i):
+                    marked[i] = True  # the card goes up from its side place
+                    pending.discard(i)
+                    c = pack[i]
+                    if not up[c]:
+                        lift(c)
                         fresh = True
                         events += 1
             gone = self.sides_up + above
@@ -348,9 +371,13 @@ class _Events:
                     break
                 c = pack[i]
                 if ok[c]:
-                    if not marked[i] and mark_up(i):
-                        fresh = True
-                        events += 1
+                    if not marked[i]:
+                        marked[i] = True
+                        pending.discard(i)
+                        if not up[c]:
+                            lift(c)
+                            fresh = True
+                            events += 1
                 elif not (free[i] or left[i] or take and gone >= room):
                     break
                 if not left[i]:
@@ -362,16 +389,6 @@ class _Events:
             stop, above = i, gone - self.sides_up
         self.events, self.at_loose, self.at_braid = events, at_loose, at_braid
 
-    def _mark_up(self, i: int) -> bool:
-        """Mark the stack's card ``i`` up; True when that gives its card a new copy up."""
-        self.stack_up[i] = True
-        self.pending.discard(i)
-        c = self.pack[i]
-        if self.up[c]:
-            return False
-        self._lift(c)
-        return True
-
     def _lift(self, c: int) -> None:
         """A copy of ``c``, not marked up yet, can go up: mark the card, and what its packets
         take then (only a card a packet takes can lengthen the cards it takes: the next cards
@@ -379,23 +396,10 @@ class _Events:
         up, ok = self.up, self.ok
         up[c] = True
         if ok[c]:
-            cards = self.order[SUIT[c]]
-            span = self.span
-            r = self.pos[c] + 1
-            while r < span:
-                d = cards[r]
+            for d in self.above[c]:
                 ok[d] = True
                 if not up[d]:
                     break
-                r += 1
-
-    def _start(self, s: int) -> None:
-        """Compute ``ok`` for the cards of suit ``s`` (none is up yet)."""
-        ok, span = self.ok, self.span
-        cards = self.order[s]
-        for t in self.tops[s]:
-            if t + 1 < span:
-                ok[cards[t + 1]] = True
 
 
 @register("braid")
@@ -404,6 +408,10 @@ class BraidKnowledge(Knowledge[Braid]):
 
     def __init__(self) -> None:
         self._memo: dict[tuple, bool] = {}
+        #: The keys not in ``_memo`` whose ``_stuck`` verdict is known to be False.
+        self._unbounded: set[tuple] = set()
+        #: ``_ready`` by the start of the memo's key (the braid and the packets), which is all it reads.
+        self._bounds: dict[tuple, tuple[list[int], list[int]]] = {}
         self._relaxed: dict[tuple, _Relaxed] = {}
         self._relaxed_kept = 0
 
@@ -411,11 +419,12 @@ class BraidKnowledge(Knowledge[Braid]):
         """The position with interchangeable places folded: the stacking places among
         themselves (a packet is its top card, for every packet starts at the base rank), the
         end places, the eight side places."""
-        p = g._p
-        return (tuple(p["stock"].cards), tuple(p["waste"].cards), tuple(p["braid"].cards),
-                tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
-                tuple(sorted(tuple(p[n].cards) for n in g._ends)),
-                tuple(sorted(tuple(p[n].cards) for n in SIDES)), g.dealt, g.pass_no)
+        ne = g._nends
+        aux = g._aux_c
+        return (tuple(g._stock_c), tuple(g._waste_c), tuple(g._braid_c),
+                tuple(sorted([cs[-1] for _, cs in g._found_c if cs])),
+                tuple(sorted([tuple(cs) for _, cs in aux[:ne]])),
+                tuple(sorted([tuple(cs) for _, cs in aux[ne:]])), g.dealt, g.pass_no)
 
     def portfolio(self, g: Braid) -> tuple[Strategy, ...]:
         """A short depth-first search (most won deals fall within a few hundred positions of
@@ -554,20 +563,38 @@ class BraidKnowledge(Knowledge[Braid]):
         f1 = p[g._found[0]].cards
         if not f1 or p["braid"].cards and not all(p[name].cards for name in g._ends):
             return False
-        key = (g._next is NEXT_WRAP, g._nends, len(g._found), RANK[f1[0]], tuple(p["braid"].cards),
-               tuple(sorted(p[n].cards[-1] for n in g._found if p[n].cards)),
-               tuple(sorted(p[n].cards[-1] for n in g._ends if p[n].cards)),
-               tuple(sorted(p[n].cards[-1] for n in SIDES if p[n].cards)))
+        ne = g._nends
+        aux = g._aux_c
+        key = (g._next is NEXT_WRAP, ne, len(g._found), RANK[f1[0]], tuple(g._braid_c),
+               tuple(sorted([cs[-1] for _, cs in g._found_c if cs])),
+               tuple(sorted([cs[-1] for _, cs in aux[:ne] if cs])),
+               tuple(sorted([cs[-1] for _, cs in aux[ne:] if cs])))
         memo = self._memo
         stuck = memo.get(key)
+        late = g.pass_no >= g.options["redeals"]
         if stuck is None:
-            if g.pass_no >= g.options["redeals"] and self._deadlocked(g):
-                return True  # the cheaper proof first (the others are kept, this one is not)
             if len(memo) > STUCK_KEEP:
                 memo.clear()
-            stuck = memo[key] = self._stuck(g, self._ready(g)) or self._short_of_places(g) or self._relaxed_lost(g)
+                self._unbounded.clear()
+            # The cheapest proof first, then the marking (not kept: it reads the pack), then
+            # the relaxed game: the relaxed game is asked of the same positions as when the
+            # marking came first, so its kept games, and every verdict, are the same.
+            if key not in self._unbounded:
+                bounds = self._bounds.get(key[:6])
+                if bounds is None:
+                    if len(self._bounds) > STUCK_KEEP:
+                        self._bounds.clear()
+                    bounds = self._bounds[key[:6]] = self._ready(g)
+                if self._stuck(g, bounds):
+                    memo[key] = True
+                    return True
+                self._unbounded.add(key)
+            if late and self._deadlocked(g):
+                return True
+            self._unbounded.discard(key)
+            stuck = memo[key] = self._short_of_places(g) or self._relaxed_lost(g)
             return stuck
-        return stuck or g.pass_no >= g.options["redeals"] and self._deadlocked(g)
+        return stuck or late and self._deadlocked(g)
 
     def _stuck(self, g: Braid, bounds: tuple[list[int], list[int]]) -> bool:
         """True when a card of the braid or an auxiliary card can never go up, or when more
@@ -739,7 +766,8 @@ class BraidKnowledge(Knowledge[Braid]):
                      room_s, not at_once, pack)
         ok, up = ev.ok, ev.up
         gone = [False] * len(pack)
-        for j in range(g.options["redeals"] + 2 - g.pass_no):
+        passes = g.options["redeals"] + 2 - g.pass_no
+        for j in range(passes):
             start = 0 if j else len(waste)
             ev.clear(start)
             ev.settle()
@@ -759,7 +787,8 @@ class BraidKnowledge(Knowledge[Braid]):
                     # Nothing new is marked: the card only leaves, or blocks the cards under it.
                     left[i] = True
                     pending.add(i)
-            gone = [q or x for q, x in zip(gone, ev.left)]
+            if j + 1 < passes:
+                gone = [q or x for q, x in zip(gone, ev.left)]
         return ev.todo > 0
 
     def _packets(self, g: Braid) -> tuple[list[list[int]], list[list[int]], int]:
