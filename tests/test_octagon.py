@@ -560,3 +560,37 @@ def test_the_verdicts_noted_for_the_turns_ahead_are_the_relaxations_own(monkeypa
     noted = {args: stuck for args, stuck in octagon.AHEAD.items() if args not in worked}
     assert len(noted) > 100 and any(noted.values()) and not all(noted.values())
     assert all(ahead(*args) == stuck for args, stuck in noted.items())
+
+
+def test_under_packets_any_the_search_first_builds_in_suit_as_the_default_reading():
+    # Deal 1 under packets=any: the search, offered builds out of suit, stays unknown at 20,000
+    # states; the streamliner, searching as the default reading does, wins in a few hundred, and
+    # its line is a line of any (every build in suit, so one of any suit).
+    g = pasyans.new_game("octagon", deal=1, packets="any")
+    res = solve(g, 20_000, 60)
+    assert res.verdict == "won" and res.strategy == "builds in suit, order 2" and res.states < 1_000
+    pos = g.clone()
+    for m in res.line:
+        if m.kind == "build":
+            c, _, dst = m.steps[0]
+            assert Card(c).suit == Card(pos._p[dst].cards[-1]).suit
+        pos.play(m.notation)
+    assert pos.status == "won"
+    without = type("NoStreamliner", (K,), {"streamliners": lambda self, g: ()})()
+    assert solve(g, 20_000, 60, without).verdict == "unknown"
+    assert K().streamliners(pasyans.new_game("octagon", deal=1)) == ()
+    assert all(not s.complete for s in K().streamliners(g))
+
+
+def test_the_in_suit_streamliner_proves_no_loss():
+    # Deal 5 under packets=any is lost: the complete search exhausts it; the streamliner
+    # exhausts its own space too, and that counts for nothing (the next strategy takes over).
+    import time
+
+    from pasyans.solver import search
+    from pasyans.solver.knowledge import Strategy
+    g = pasyans.new_game("octagon", deal=5, packets="any")
+    assert solve(g, 2_000, 60).verdict == "lost"
+    s = search._Search(g, K(), 2_000, time.process_time() + 60)
+    assert search._run(s, Strategy("builds in suit", 1.0, octagon._InSuit, order=2), 2_000) is None
+    assert s.spent > 0 and search._run(s, Strategy("complete", 1.0), 2_000) is False
