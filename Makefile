@@ -53,6 +53,7 @@ test-wheel: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/solver_time.py
 	$(PY) benchmarks/widget.py
 	$(PY) benchmarks/site.py
 	$(PY) benchmarks/notebooks.py

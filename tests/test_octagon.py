@@ -576,7 +576,8 @@ def test_under_packets_any_the_search_first_builds_in_suit_as_the_default_readin
             assert Card(c).suit == Card(pos._p[dst].cards[-1]).suit
         pos.play(m.notation)
     assert pos.status == "won"
-    without = type("NoStreamliner", (K,), {"streamliners": lambda self, g: ()})()
+    without = type("NoStreamliner", (K,), {"portfolio": lambda self, g: tuple(
+        st for st in K.portfolio(self, g) if st.complete)})()
     assert solve(g, 20_000, 60, without).verdict == "unknown"
     assert K().streamliners(pasyans.new_game("octagon", deal=1)) == ()
     assert all(not s.complete for s in K().streamliners(g))
@@ -594,3 +595,20 @@ def test_the_in_suit_streamliner_proves_no_loss():
     s = search._Search(g, K(), 2_000, time.process_time() + 60)
     assert search._run(s, Strategy("builds in suit", 1.0, octagon._InSuit, order=2), 2_000) is None
     assert s.spent > 0 and search._run(s, Strategy("complete", 1.0), 2_000) is False
+
+
+def test_under_packets_any_the_in_suit_search_runs_again_after_the_complete_one():
+    # Deal 19 under packets=any: the in-suit search in order 0 wins after 4,406 of its states,
+    # more than its first share of 15,000 holds and less than its second; the complete searches
+    # between (unknown on this deal at 20,000 states) come first and prove what they can.
+    g = pasyans.new_game("octagon", deal=19, packets="any")
+    plan = K().portfolio(g)
+    assert [st.name for st in plan[-2:]] == ["depth first", "builds in suit, order 0, again"]
+    assert plan[-2].complete and not plan[-1].complete and plan[-1].order == 0
+    assert abs(sum(st.share for st in plan) - 1) < 1e-9
+    assert [st.name for st in K().portfolio(pasyans.new_game("octagon", deal=19))] == ["order 1", "order 2"]
+    res = solve(g, 15_000, 60)
+    assert res.verdict == "won" and res.strategy == "builds in suit, order 0, again"
+    assert play_line(g, res.line).status == "won"
+    first = type("FirstShareOnly", (K,), {"portfolio": lambda self, g: K.portfolio(self, g)[:-1]})()
+    assert solve(g, 15_000, 60, first).verdict == "unknown"
