@@ -95,7 +95,12 @@ notebooks: $(STAMP)
 # besieged_city's two (41) 17. The other runs keep rows cut by the old cap: under a newer solver
 # (octagon's other readings, braid's) `make stats` solves them again to the state budget (an
 # estimate for octagon's 377: five hours on one core; README: a Dask cluster); under today's
-# (parterre's default, indian_empress) `campaign GAME --seconds 60 --retry-capped` does.
+# (indian_empress) `campaign GAME --seconds 60 --retry-capped` does.
+# Then, one core each under a load of 2-3: braid's at_once (58 cut rows, 15 re-proofs) 36 minutes,
+# octagon's packets=any under its second in-suit share (34, 15) 32, octagon's default (149 cut, 15)
+# 110, parterre's default (221 cut) 65. That change of octagon's solver leaves its
+# other runs' rows to an older one: `make stats` solves their unknown rows again (about two hours
+# on one core for the default's, whose search did not change, nor will its verdicts).
 STATS_BUDGETS = clock:200000 spouses:2000 village:200000 brunette_blonde:200000 go_no_go:20000 favorite:200000 \
 	indian_empress:200000 besieged_city:200000 octagon:200000 braid:200000 parterre:200000
 stats: $(STAMP)
