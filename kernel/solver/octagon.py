@@ -756,9 +756,9 @@ class OctagonKnowledge(Knowledge[Octagon]):
         return tuple(Strategy(f"builds in suit, order {i}", share, _InSuit, order=i) for i, share in IN_SUIT)
 
     def portfolio(self, g: Octagon) -> tuple[Strategy, ...]:
-        """The streamliners and the alternative orders, then (the game's own search taking the
-        rest); with ``packets=any``, the game's own search on all but :data:`IN_SUIT_AGAIN` of
-        the budget, then :class:`_InSuit` in order 0 on that share: a win of the default reading
+        """The streamliners and the alternative orders (the game's own search then takes the rest
+        of the budget); with ``packets=any``, the game's own search on all but :data:`IN_SUIT_AGAIN`
+        of the budget, then :class:`_InSuit` in order 0 on that share: a win of the default reading
         may lie deeper than the first share of :data:`IN_SUIT` reaches, and the complete search
         of ``any``, whose losses are proved at once, seldom wins late."""
         first = super().portfolio(g)
