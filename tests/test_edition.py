@@ -329,6 +329,39 @@ def test_every_figure_placeholder_is_filled_from_its_table(trees: dict) -> None:
     assert count > 200
 
 
+def _bare_wins(trees: dict) -> list[tuple[str, str]]:
+    """Each solver's win figure of a run with undecided deals that no upper bound (or count of the
+    undecided) of the same run accompanies in its paragraph, as (paragraph's note, source + reading)."""
+    bare = []
+    for name in SOURCES:
+        for p in trees[name].iterfind(".//t:back//t:p", NS):
+            nums = [(el.get("source"), el.get("n") or "default", el.get("subtype"))
+                    for el in p.iterfind(".//t:num", NS)]
+            for source, reading, subtype in nums:
+                if subtype != "thoughtful.won":
+                    continue
+                run = _table_run(json.loads((TEXTS / source).read_text(encoding="utf-8")), reading)
+                if run["thoughtful"]["unknown"]["count"] == 0:
+                    continue
+                if not {(source, reading, "thoughtful.bound"), (source, reading, "thoughtful.unknown")} & set(nums):
+                    note = next(p.iterancestors(f"{{{NS['t']}}}note")).get(XML_ID)
+                    bare.append((note, f"{Path(source).stem} {reading}"))
+    return bare
+
+
+def test_a_solver_win_rate_with_undecided_deals_comes_with_its_bound(trees: dict) -> None:
+    # "A win rate with unknowns is a bound, [won, won + unknown], never won alone."
+    assert _bare_wins(trees) == []
+
+
+def test_the_bound_check_sees_a_bare_win_figure(trees: dict) -> None:
+    tree = etree.fromstring(etree.tostring(trees["001"]))
+    for el in tree.iterfind(".//t:back//t:num[@subtype='thoughtful.bound']", NS):
+        el.set("subtype", "thoughtful.won")
+    assert ("braid.n.side_fill", "braid side_fill=at_once") in _bare_wins({"001": tree, **{
+        k: v for k, v in trees.items() if k != "001"}})
+
+
 def test_rendered_notes_carry_the_table_figures() -> None:
     note = texts.note("go_no_go.n.transfers").text
     run = _table_run(json.loads((TEXTS / "stats" / "go_no_go.json").read_text(encoding="utf-8")),
