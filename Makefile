@@ -93,14 +93,19 @@ notebooks: $(STAMP)
 # (274), stopped after 72 minutes (`make stats` raises it); parterre's bases=any and
 # transfer=sequence (13 rows at the old cap) 9; village's two, favorite's default and
 # besieged_city's two (41) 17. The other runs keep rows cut by the old cap: under a newer solver
-# (octagon's other readings, braid's) `make stats` solves them again to the state budget (an
-# estimate for octagon's 377: five hours on one core; README: a Dask cluster); under today's
-# (indian_empress) `campaign GAME --seconds 60 --retry-capped` does.
+# (octagon's relays=2 and middle=turned) `make stats` solves them again to the state budget (an
+# estimate for their 223: four hours on one core; README: a Dask cluster); under today's
+# `campaign GAME --seconds 60 --retry-capped` does.
 # Then, one core each under a load of 2-3: braid's at_once (58 cut rows, 15 re-proofs) 36 minutes,
 # octagon's packets=any under its second in-suit share (34, 15) 32, octagon's default (149 cut, 15)
 # 110, parterre's default (221 cut) 65. That change of octagon's solver leaves its
 # other runs' rows to an older one: `make stats` solves their unknown rows again (about two hours
 # on one core for the default's, whose search did not change, nor will its verdicts).
+# Then the rows cut by the old cap, solved again at the 60-s cap, one core each under a load of 2-3:
+# braid's ends=4, braid_first=advice, wrap=False and redeals=2 (40 rows: 9 decided) 30 minutes;
+# indian_empress's two runs (31: 3 decided) 38. Still cut at 60 s: braid redeals=2's deal 257, 19
+# of the Empress's default rows and all 6 of pairing=couples (her search needs more than a minute for
+# 200,000 states there).
 STATS_BUDGETS = clock:200000 spouses:2000 village:200000 brunette_blonde:200000 go_no_go:20000 favorite:200000 \
 	indian_empress:200000 besieged_city:200000 octagon:200000 braid:200000 parterre:200000
 stats: $(STAMP)
