@@ -212,9 +212,10 @@ def test_the_portfolio_is_deterministic_for_a_budget():
 
 def test_parterre_streamliners_serve_every_reading():
     k = ParterreKnowledge()
-    assert len(k.streamliners(pasyans.new_game("parterre", 1))) == 4
+    assert [s.name for s in k.streamliners(pasyans.new_game("parterre", 1))] == ["best first 1"]
     assert [s.name for s in k.streamliners(pasyans.new_game("parterre", 1, transfer="sequence"))] == ["best first 1"]
     assert [s.name for s in k.streamliners(pasyans.new_game("parterre", 1, bases="any"))] == ["chosen bases"]
     assert all(not s.complete for s in k.streamliners(pasyans.new_game("parterre", 1)))
     *streamlined, last = k.portfolio(pasyans.new_game("parterre", 1))
     assert sum(s.share for s in streamlined) < 0.85 and last.complete  # a complete search proves losses
+    assert last.share > 0.6  # most losses need more of one complete search than a fifth of the budget

@@ -3,9 +3,9 @@
 A card goes up at once when no lower card can need it to carry another; of moves into empty
 packets one is tried, a bouquet card is laid or played up only where it carries the next card;
 a position is dead when no packet card can ever leave. A short complete depth-first search
-comes first; then best-first streamlined searches (every card up at once, positions weighed by
-:class:`_Weighed`) find most wins on their shares of the budget; the complete best-first search
-takes the rest. The other readings run one streamliner (with ``bases=any``, :class:`_ChosenBases`:
+comes first; then a best-first streamlined search (every card up at once, positions weighed by
+:class:`_Weighed`) finds most wins on its share of the budget; the complete best-first search
+takes the rest, where most losses and the deeper wins lie. The other readings run one streamliner (with ``bases=any``, :class:`_ChosenBases`:
 each suit begun with one of its best bases) before the complete depth-first search.
 """
 
@@ -20,17 +20,17 @@ from ..move import Move
 from .knowledge import Knowledge, Strategy, register
 from .streamliners import FoundationsAtOnce, Streamlined
 
-#: The best-first streamliners' weights (see :func:`_cost`) and their shares of the budget, after
+#: The best-first streamliner's weights (see :func:`_cost`) and its share of the budget, after
 #: :data:`DEPTH_FIRST_SHARE` of the complete depth-first search and before the complete best-first
-#: search on the rest (19%) with :data:`COMPLETE_WEIGHTS`. The first and third were chosen by
-#: measurement on deals 1–35 and 101–200 (each of four weights run alone to 60,000 states, the
-#: portfolios simulated); the third wins deals 123 and 128 only after 26,000 and 36,000 of its
-#: states. The second and fourth each win a deal of 1–200 the others leave unknown at 200,000
-#: states (89 and 94, at 16,515 and 37,800 states alone); eleven other weights, run alone to
-#: 40,000 states on 21 such deals, won at most one each. The complete best-first search finds
-#: wins the streamliners miss (deals 1 and 40, 7,000 and 34,000 states into its share) and
-#: proves losses as the depth-first search does.
-WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 2, 1, 2, 2), 0.09), ((3, 0, 1, 2, 1), 0.2), ((3, 1, 2, 2, 2), 0.2))
+#: search on the rest (68%) with :data:`COMPLETE_WEIGHTS`. The weights were chosen by measurement on
+#: deals 1-35 and 101-200 (four weights run alone to 60,000 states, the portfolios simulated).
+#: Three more weighted streamliners on 9%, 20% and 20% once followed it, leaving the complete search
+#: 19%: on deals 1-200 at 200,000 states they won 6 deals the complete search on 68% does not
+#: (50, 57, 89, 94, 123, 128), but that share proves lost or wins 12 of the 42 deals they left
+#: unknown (37, 41, 159, 169, 187 lost at 64,000-111,000 of its states; 58, 60, 65, 109, 129, 157,
+#: 175 won): most losses need more states of one complete search than 19% holds, and the streamliners
+#: spent theirs searching the same space four times.
+WEIGHTED = (((3, 1, 1, 2, 2), 0.3),)
 #: The complete depth-first search in the knowledge's order, first: with no card up at once, it
 #: wins in a few hundred states deals the best-first searches miss in 200,000 (54), and it proves
 #: the small losses in fewer states (3: 327 against 981). At 4,000 states alone it decides 37 of
