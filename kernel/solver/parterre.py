@@ -5,8 +5,9 @@ packets one is tried, a bouquet card is laid or played up only where it carries 
 a position is dead when no packet card can ever leave. A short complete depth-first search
 comes first; then a best-first streamlined search (every card up at once, positions weighed by
 :class:`_Weighed`) finds most wins on its share of the budget; the complete best-first search
-takes the rest, where most losses and the deeper wins lie. The other readings run one streamliner (with ``bases=any``, :class:`_ChosenBases`:
-each suit begun with one of its best bases) before the complete depth-first search.
+takes the rest, where most losses and the deeper wins lie. The other readings run one
+streamliner (with ``bases=any``, :class:`_ChosenBases`: each suit begun with one of its best
+bases) before the complete depth-first search.
 """
 
 from __future__ import annotations
