@@ -131,3 +131,33 @@ def test_chosen_bases_win_lines_that_replay_and_weigh_positions_with_the_bases_t
             assert streamlined.cost(g) == by_definition(g, bases)
             seen += 1
     assert seen > 30
+
+
+def test_the_knowledge_takes_back_what_it_played_to_the_very_position():
+    """``back`` to the snapshot it last went back to takes the moves back one by one: the deal's
+    face-down pack, the bouquet's order and the runs must come back exactly as a restore would."""
+    import random
+
+    rng = random.Random(5)
+    for opts in ({}, {"transfer": "sequence"}):
+        g = pasyans.new_game("parterre", deal=3, **opts)
+        k = ParterreKnowledge()
+        kinds = set()
+        for _ in range(150):
+            base = g._snapshot()
+            k.back(g, base)  # a restore: the base of what follows
+            for _ in range(rng.randint(1, 3)):
+                moves = g._generate()
+                if not moves:
+                    break
+                m = rng.choice(moves)
+                kinds.add((m.kind, m.steps[0][1] == "bouquet", len(m.steps) > 1))
+                k.play(g, m)
+            after = g._snapshot()
+            k.back(g, base)
+            assert g._snapshot() == base
+            k.back(g, after)
+            assert g._snapshot() == after
+        assert {("deal", False, False), ("build", True, False), ("move", False, False)} <= kinds
+        if opts:
+            assert ("move", False, True) in kinds

@@ -123,15 +123,19 @@ class Parterre(Game):
         # To the foundations: a top card of the parterre, any card of the bouquet (r1.s1, r2.s1, p1.s3).
         # The keys of _one: card * 64 + source * 8 + destination, plus a variant * 4096
         # (source 6 is the bouquet, destination 7 a foundation).
+        made = _ONE.get  # a move made before is looked up before its fields are built
         for i, pile in enumerate(gd):
             if pile and pile[-1] in up:
                 c = pile[-1]
                 deep = len(pile) > 1
-                moves.append(_one(c * 64 + i * 8 + 7 + deep * 4096, "found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
-                                  found_cites + (("parterre.r1.s2",) if deep else ()), found_notes))
+                key = c * 64 + i * 8 + 7 + deep * 4096
+                moves.append(made(key) or _one(key, "found", ((c, GARDEN[i], FOUND[SUIT[c]]),),
+                                               found_cites + (("parterre.r1.s2",) if deep else ()), found_notes))
         for c in bq:
             if c in up:
-                moves.append(_one(c * 64 + 55, "found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites, found_notes))
+                key = c * 64 + 55
+                moves.append(made(key) or _one(key, "found", ((c, "bouquet", FOUND[SUIT[c]]),), found_cites,
+                                               found_notes))
         # Within the parterre, descending by one of any suit; into an empty packet (p2.s1, r3.s1, p2.s3).
         empty = [i for i, p in enumerate(gd) if not p]
         under: dict[int, list[int]] = {}  # rank -> packets whose top card is one rank above it
@@ -154,12 +158,14 @@ class Parterre(Game):
                 c = pile[k]
                 for t in under.get(RANK[c], ()):
                     if t != s:
-                        moves.append(_one(c * 64 + s * 8 + t + 8192, "move", ((c, GARDEN[s], GARDEN[t]),), onto,
-                                          (NOTE_SUITS, NOTE_TRANSFER)))
+                        key = c * 64 + s * 8 + t + 8192
+                        moves.append(made(key) or _one(key, "move", ((c, GARDEN[s], GARDEN[t]),), onto,
+                                                       (NOTE_SUITS, NOTE_TRANSFER)))
                 if k > 0:  # a whole packet into an empty one would change nothing
                     for t in empty:
-                        moves.append(_one(c * 64 + s * 8 + t + 12288, "move", ((c, GARDEN[s], GARDEN[t]),), into,
-                                          (NOTE_SUITS, NOTE_TRANSFER, NOTE_EMPTY)))
+                        key = c * 64 + s * 8 + t + 12288
+                        moves.append(made(key) or _one(key, "move", ((c, GARDEN[s], GARDEN[t]),), into,
+                                                       (NOTE_SUITS, NOTE_TRANSFER, NOTE_EMPTY)))
                 continue
             starts = [k]
             while k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
@@ -177,11 +183,12 @@ class Parterre(Game):
         pack_cites = ("parterre.p2.s1", "parterre.r3.s1", "parterre.r1.s1", "parterre.p2.s2")
         for c in bq:
             for t in under.get(RANK[c], ()):
-                moves.append(_one(c * 64 + 48 + t + 16384, "build", ((c, "bouquet", GARDEN[t]),), pack_cites,
-                                  (NOTE_SUITS,)))
+                key = c * 64 + 48 + t + 16384
+                moves.append(made(key) or _one(key, "build", ((c, "bouquet", GARDEN[t]),), pack_cites, (NOTE_SUITS,)))
             for t in empty:
-                moves.append(_one(c * 64 + 48 + t + 20480, "build", ((c, "bouquet", GARDEN[t]),),
-                                  ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
+                key = c * 64 + 48 + t + 20480
+                moves.append(made(key) or _one(key, "build", ((c, "bouquet", GARDEN[t]),),
+                                               ("parterre.p2.s3", "parterre.r1.s1", "parterre.p2.s2"), (NOTE_EMPTY,)))
         return moves
 
     @staticmethod

@@ -3,8 +3,8 @@
 A card goes up at once when no lower card can need it to carry another; of moves into empty
 packets one is tried, a bouquet card is laid or played up only where it carries the next card;
 a position is dead when no packet card can ever leave. A short complete depth-first search
-comes first; then a best-first streamlined search (every card up at once, positions weighed by
-:class:`_Weighed`) finds most wins on its share of the budget; the complete best-first search
+comes first; then two best-first streamlined searches (every card up at once, positions weighed
+by :class:`_Weighed`) find most wins on their shares of the budget; the complete best-first search
 takes the rest, where most losses and the deeper wins lie. The other readings run one
 streamliner (with ``bases=any``, :class:`_ChosenBases`: each suit begun with one of its best
 bases) before the complete depth-first search.
@@ -21,17 +21,21 @@ from ..move import Move
 from .knowledge import Knowledge, Strategy, register
 from .streamliners import FoundationsAtOnce, Streamlined
 
-#: The best-first streamliner's weights (see :func:`_cost`) and its share of the budget, after
+#: The best-first streamliners' weights (see :func:`_cost`) and their shares of the budget, after
 #: :data:`DEPTH_FIRST_SHARE` of the complete depth-first search and before the complete best-first
-#: search on the rest (68%) with :data:`COMPLETE_WEIGHTS`. The weights were chosen by measurement on
-#: deals 1-35 and 101-200 (four weights run alone to 60,000 states, the portfolios simulated).
-#: Three more weighted streamliners on 9%, 20% and 20% once followed it, leaving the complete search
-#: 19%: on deals 1-200 at 200,000 states they won 6 deals the complete search on 68% does not
-#: (50, 57, 89, 94, 123, 128), but that share proves lost or wins 12 of the 42 deals they left
-#: unknown (37, 41, 159, 169, 187 lost at 64,000-111,000 of its states; 58, 60, 65, 109, 129, 157,
-#: 175 won): most losses need more states of one complete search than 19% holds, and the streamliners
-#: spent theirs searching the same space four times.
-WEIGHTED = (((3, 1, 1, 2, 2), 0.3),)
+#: search on the rest (66%) with :data:`COMPLETE_WEIGHTS`. The first's weights were chosen by
+#: measurement on deals 1-35 and 101-200 (four weights run alone to 60,000 states, the portfolios
+#: simulated). Three more weighted streamliners on 9%, 20% and 20% once followed it, leaving the
+#: complete search 19%: on deals 1-200 at 200,000 states they won 6 deals the complete search on
+#: 68% does not (50, 57, 89, 94, 123, 128), but that share proves lost or wins 12 of the 42 deals
+#: they left unknown (37, 41, 159, 169, 187 lost at 64,000-111,000 of its states; 58, 60, 65, 109,
+#: 129, 157, 175 won): most losses need more states of one complete search than 19% holds, and the
+#: streamliners spent theirs searching the same space four times. At 10 CPU s both portfolios
+#: decided 156 of deals 1-200. The second streamliner, on 2%, takes back the cheapest two of those
+#: six (50 and 57 in 1,015 and 3,998 of its states): portfolios simulated from each strategy run
+#: alone on the 56 deals of 1-200 that the first two strategies leave (to 150,000 states) decide at
+#: most two deals more or fewer, whatever the shares, at 110,000-200,000 states.
+WEIGHTED = (((3, 1, 1, 2, 2), 0.3), ((3, 0, 1, 2, 1), 0.02))
 #: The complete depth-first search in the knowledge's order, first: with no card up at once, it
 #: wins in a few hundred states deals the best-first searches miss in 200,000 (54), and it proves
 #: the small losses in fewer states (3: 327 against 981). At 4,000 states alone it decides 37 of
@@ -92,33 +96,41 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
     for c in tops:
         host[RANK[c]] = True
     pos = [0] * 4
-    waiting = list(bouquet)
-
+    waiting = sorted({RANK[b] for b in bouquet}, reverse=True)  # the ranks of the bouquet not yet laid out
     changed = True
     while changed:  # a card leaving is a host; the one it leaves on top, if any, is a host
         changed = False
         for s, chain in enumerate(chains):  # the foundations, as far as the free cards allow
-            while chain is not None and pos[s] < len(chain):
-                c = chain[pos[s]]
+            if chain is None:
+                continue
+            i = pos[s]
+            n = len(chain)
+            while i < n:
+                c = chain[i]
                 if c in down:  # still in its packet: it leaves when on top
                     p = tops.pop(c, None)
                     if p is None:
                         break
                     down.discard(c)
                     host[RANK[c]] = True
-                    i = top[p] = top[p] - 1
-                    if not i:
+                    j = top[p] = top[p] - 1
+                    if not j:
                         return False
-                    c = packets[p][i - 1]
+                    c = packets[p][j - 1]
                     host[RANK[c]] = True
                     tops[c] = p
-                pos[s] += 1
-                changed = True
-        for b in list(waiting):  # bouquet cards laid out
-            if host[RANK[b] + 1]:
-                waiting.remove(b)
-                host[RANK[b]] = True
-                changed = True
+                    changed = True
+                i += 1
+            pos[s] = i
+        if waiting:  # bouquet cards laid out, the higher first (a card laid hosts the next)
+            left = []
+            for r in waiting:
+                if host[r + 1]:
+                    host[r] = True
+                    changed = True
+                else:
+                    left.append(r)
+            waiting = left
         for p, pile in enumerate(packets):  # packet cards leaving: pile[i:] when pile[i] may
             n = top[p]
             i = n - 1
@@ -131,12 +143,13 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
                         down.discard(c)
                     if not i:
                         return False
-                    top[p] = i
+                    n = top[p] = i
                     c = pile[i - 1]
                     host[RANK[c]] = True
                     tops[c] = p
                     changed = True
-                    break
+                    i = n - 1
+                    continue
                 if not seq or i == 0 or RANK[pile[i - 1]] != RANK[c] + 1:
                     break
                 i -= 1
@@ -161,7 +174,7 @@ def _cost(g: Parterre, weights: tuple[int, int, int, int, int], packets: dict[tu
             continue
         if rename is not None:
             pile = [rename[c] for c in pile]
-        key = (*pile, heights)
+        key = (tuple(pile), heights)
         part = packets.get(key)
         if part is None:
             if len(packets) >= _PACKETS_MAX:
@@ -182,6 +195,7 @@ def _next_cards(heights: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
 
 
 _PACKETS_MAX = 1 << 17
+_BIT = {name: 1 << i for i, name in enumerate(GARDEN)}  # a packet's bit in :meth:`ParterreKnowledge._build_hosts`
 
 
 def _pile_facts(pile: list[int]) -> tuple[int, dict[int, int]]:
@@ -283,12 +297,47 @@ class ParterreKnowledge(Knowledge[Parterre]):
 
     def __init__(self) -> None:
         self._packets: dict[tuple, int] = {}
+        self._base: tuple | None = None  # the snapshot the search last went back to
+        self._played: list[tuple[Move, int]] = []  # the moves since, each with its bouquet card's index
+
+    def play(self, g: Parterre, move: Move) -> None:
+        """Play ``move``, noting how to take it back (see :meth:`back`)."""
+        c, src, _ = move.steps[0]
+        self._played.append((move, g._bq.index(c) if src == "bouquet" else -1))
+        g._apply(move)
+
+    def back(self, g: Parterre, snap: tuple) -> None:
+        """Go back to ``snap``: when the search went back to that very snapshot last, by taking
+        back the moves played since (cheaper than restoring every pile), else by restoring it."""
+        played = self._played
+        if snap is not self._base:
+            g._restore(snap)
+            self._base = snap
+            played.clear()
+            return
+        p = g._p
+        while played:
+            move, at = played.pop()
+            c, src, dst = move.steps[0]
+            back = p[dst].cards
+            if at >= 0:
+                back.pop()
+                g._bq.insert(at, c)
+                continue
+            n = len(move.steps)
+            from_ = p[src]
+            from_.cards.extend(back[-n:])
+            del back[-n:]
+            if move.kind == "deal":  # the pack is dealt face down
+                from_.down = len(from_.cards)
 
     def canonical_key(self, g: Parterre) -> tuple:
         """Packets are interchangeable and the bouquet is a set: sort both. A foundation built from
-        its ace is known by its height."""
-        fd = tuple(map(len, g._fd)) if g.options["bases"] == "aces" else tuple(map(tuple, g._fd))
-        return tuple(sorted(map(tuple, g._gd))), tuple(sorted(g._bq)), fd, len(g._stock)
+        its ace is known by its height. One string of bytes (cards are 0-51; bytes 253-255 part
+        the fields) in a tuple: a string's hash is computed once, a nested tuple's at every lookup."""
+        fd = bytes(map(len, g._fd)) if g.options["bases"] == "aces" else b"\xfe".join(map(bytes, g._fd))
+        return (b"\xff".join(sorted(map(bytes, g._gd))) + b"\xfd" + bytes(sorted(g._bq)) + b"\xfd" + fd
+                + bytes((253, len(g._stock))),)
 
     def progress(self, g: Parterre) -> int:
         """The cards on the foundations (as :meth:`Game.progress`, read straight)."""
@@ -374,9 +423,8 @@ class ParterreKnowledge(Knowledge[Parterre]):
         * A bouquet card laid in the parterre (see :meth:`_build_useful`).
         * A bouquet card played up (see :meth:`_up_useful`).
         """
-        gd = g._gd
-        others = [GARDEN[i] for i, p in enumerate(gd) if not p][1:]  # the empty packets but the first
-        hosts: dict[int, set[str]] | None = None
+        others = [name for name, p in zip(GARDEN, g._gd) if not p][1:]  # the empty packets but the first
+        hosts: list[int] | None = None
         kept = []
         builds = []
         for m in moves:
@@ -386,8 +434,7 @@ class ParterreKnowledge(Knowledge[Parterre]):
             if m.kind == "build":
                 if hosts is None:
                     hosts = self._build_hosts(g)
-                names = hosts[RANK[c]]
-                if names and (len(names) > 1 or dst not in names):
+                if hosts[RANK[c]] & ~_BIT[dst]:  # a packet other than dst may send a card
                     builds.append(m)
                 continue
             if src == "bouquet" and not self._up_useful(g, c):
@@ -451,10 +498,10 @@ class ParterreKnowledge(Knowledge[Parterre]):
                     above.append(RANK[x])
         return pairs, depths
 
-    def _build_hosts(self, g: Parterre) -> dict[int, set[str]]:
-        """By rank r: the packets from which a chain of cards could come onto a bouquet card of
-        rank r laid in the parterre; laying it on ``dst`` is useful only when one of them is not
-        ``dst``.
+    def _build_hosts(self, g: Parterre) -> list[int]:
+        """By rank r: the packets (bit i for packet i + 1, see :data:`_BIT`) from which a chain of
+        cards could come onto a bouquet card of rank r laid in the parterre; laying it on ``dst``
+        is useful only when one of them is not ``dst``.
 
         Proof: a bouquet card is always available, so laying it in the parterre serves only to
         host a card on it. In a winning line, put off laying it until just before a card is laid
@@ -467,24 +514,23 @@ class ParterreKnowledge(Knowledge[Parterre]):
         first rank no bouquet card has.
         """
         seq = g.options["transfer"] == "sequence"
-        movers: list[set[str]] = [set() for _ in range(14)]  # by rank: the packets whose card may move
-        for name, pile in zip(GARDEN, g._gd):
+        movers = [0] * 14  # by rank: the packets whose card of that rank may move
+        for i, pile in enumerate(g._gd):
             if not pile:
                 continue
             k = len(pile) - 1
-            movers[RANK[pile[k]]].add(name)
+            movers[RANK[pile[k]]] |= 1 << i
             while seq and k > 0 and RANK[pile[k - 1]] == RANK[pile[k]] + 1:
                 k -= 1
-                movers[RANK[pile[k]]].add(name)
+                movers[RANK[pile[k]]] |= 1 << i
         in_bq = [False] * 14
         for c in g._bq:
             in_bq[RANK[c]] = True
-        out: dict[int, set[str]] = {}
-        names: set[str] = set()  # for rank r: the movers of ranks r - 1 down to the chain's end
+        out = [0] * 14
+        names = 0  # for rank r: the movers of ranks r - 1 down to the chain's end
         for r in range(1, 14):
             out[r] = names
-            q = r  # the chain for r + 1 goes on through r when a bouquet card has rank r
-            names = names | movers[q] if in_bq[q] else set(movers[q])
+            names = names | movers[r] if in_bq[r] else movers[r]  # the chain goes on through r in the bouquet
         return out
 
     def _up_useful(self, g: Parterre, c: int) -> bool:
