@@ -108,7 +108,7 @@ notebooks: $(STAMP)
 # 200,000 states there).
 # Parterre's portfolio then changed (two weighted streamliners, the complete best-first search on
 # 66%) and its search ran faster: its three runs' unknown rows (221, with 30 re-proofs) were solved
-# again in 30 minutes on two cores (--jobs 2), idle.
+# again in 32 minutes on two cores (--jobs 2), idle.
 STATS_BUDGETS = clock:200000 spouses:2000 village:200000 brunette_blonde:200000 go_no_go:20000 favorite:200000 \
 	indian_empress:200000 besieged_city:200000 octagon:200000 braid:200000 parterre:200000
 stats: $(STAMP)
