@@ -97,6 +97,8 @@ def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int,
         host[RANK[c]] = True
     pos = [0] * 4
     waiting = sorted({RANK[b] for b in bouquet}, reverse=True)  # the ranks of the bouquet not yet laid out
+    # Nothing ever stops being free or a host, so the rounds end in the same state whatever their
+    # order; a round is needed again only when a card left a packet or a host appeared.
     changed = True
     while changed:  # a card leaving is a host; the one it leaves on top, if any, is a host
         changed = False
