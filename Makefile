@@ -67,7 +67,8 @@ notebooks: $(STAMP)
 
 # The committed win-rate tables (texts/stats/), each game at the state budget its table records.
 # Only what changed is computed again (pasyans.stats.refresh): a reading whose rules play
-# differently, whole; under a new solver or a larger budget, the unknown rows and a sample of
+# differently, whole; under a solver that searches differently (pasyans.fingerprint.solver_version:
+# a refactor that spends the same states on the same lines is no new solver) or a larger budget, the unknown rows and a sample of
 # decided ones (a contradiction stops with an error); under a new blind player, his column.
 # `pasyans campaign GAME --whole` recomputes a table from scratch (every table at the small
 # budgets of 2,000-20,000 states: about forty minutes on 2 cores). Raising clock, favorite,

@@ -15,7 +15,8 @@ deals, for each reading (option set) the table holds:
 
 Renaming a helper or moving code keeps the fingerprint; a rule that plays differently anywhere
 the playouts pass changes it. :func:`blind` does the same for the blind player's policy (its
-line on the same deals), and :func:`solver_version` names the solver's code.
+line on the same deals), and :func:`solver_version` the solver's (its verdicts, state counts and
+lines on fixed positions of every reading).
 """
 from __future__ import annotations
 
@@ -190,8 +191,70 @@ def _base_hooks() -> str:
     return "\n".join(parts)
 
 
-def solver_version(game: str) -> str:
-    """The version of the solver that decides ``game``'s deals: a hash of its code (docstrings and
-    comments aside), so that no edit can be forgotten the way a hand-kept constant can."""
-    text = "\n".join([*(code(m) for m in _solver_modules(game)), _base_hooks()])
+def solver_code(game: str) -> str:
+    """A hash of the code that decides ``game``'s deals (docstrings and comments aside) and of how
+    :func:`solver_behaviour` watches it, so that no edit can be forgotten the way a hand-kept
+    constant can."""
+    text = "\n".join([*(code(m) for m in _solver_modules(game)), _base_hooks(),
+                      f"watched {SOLVER_DEALS} {ROOT_STATES} {LINE_STATES}"])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: The solver is watched on these deals of every reading: from the deal on :data:`ROOT_STATES`
+#: states, and from half way and three quarters along the blind player's line on :data:`LINE_STATES`
+#: (the late passes and end games a short search from the deal never reaches).
+SOLVER_DEALS = (1, 2, 3, 4)
+ROOT_STATES = 2000
+LINE_STATES = 1500
+
+
+def solver_behaviour(game: str) -> str:
+    """What the solver of ``game`` does, hashed: its verdict, states spent, deciding strategy, best
+    progress and line from the fixed positions of every reading of the edition's table (see
+    :data:`SOLVER_DEALS`), and the values of its modules' constants (caches and shares that only a
+    long search reaches). The same code always gives the same hash: a solve spends states, not time.
+    """
+    from .solver import solve
+    from .stats import readings
+
+    h = hashlib.sha256()
+    for m in _solver_modules(game):
+        consts = sorted((k, repr(v)) for k, v in vars(m).items()
+                        if k.isupper() and isinstance(v, (int, float, str, tuple, frozenset)))
+        h.update(f"{m.__name__} {consts}\n".encode())
+    for options in readings(game):
+        for deal in SOLVER_DEALS:
+            g = game_class(game)(deal, **options)
+            blind = g.clone()
+            blind_play(blind)
+            line = blind.moves
+            for at, budget in ((0, ROOT_STATES), (len(line) // 2, LINE_STATES), (len(line) * 3 // 4, LINE_STATES)):
+                start = g.clone()
+                for move in line[:at]:
+                    start.play(move)
+                r = solve(start, budget_states=budget, budget_s=float("inf"))
+                h.update(f"{options} {deal} {at} {r.verdict} {r.states} {r.strategy} {r.best_progress} "
+                         f"{' '.join(map(_move, r.line))}\n".encode())
+    return h.hexdigest()[:16]
+
+
+_BEHAVIOUR: dict[tuple[str, str], str] = {}  # solver_behaviour by game and solver_code, for this process
+
+
+def solver_version(game: str) -> str:
+    """The version of the solver that decides ``game``'s deals: :func:`solver_behaviour`, so that a
+    refactor that plays every solve the same keeps it (and the committed rows it decided). It costs
+    up to a minute to watch; the committed table records it with the :func:`solver_code` it was
+    watched under, so while the code is unchanged it is read from there."""
+    from .stats import committed
+
+    now = solver_code(game)
+    known = _BEHAVIOUR.get((game, now))
+    if known is None:
+        try:
+            table = committed(game)
+        except FileNotFoundError:
+            table = {}
+        known = table["solver"] if table.get("solver_code") == now else solver_behaviour(game)
+        _BEHAVIOUR[(game, now)] = known
+    return known

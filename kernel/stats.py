@@ -190,7 +190,7 @@ def _plan(game: str, default_deals: range, deviation_deals: range) -> list[tuple
 
 def _table(game: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {"game": game, "rules": fp.table_rules([r["rules"] for r in runs]), "solver": solver_version(game),
-            "version": __version__, "runs": runs}
+            "solver_code": fp.solver_code(game), "version": __version__, "runs": runs}
 
 
 #: How many decided rows of each kind a new solver proves again in :func:`refresh`.

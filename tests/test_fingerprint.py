@@ -1,11 +1,14 @@
 """Behavioural fingerprints: a refactor keeps them, a rule that plays differently changes them."""
 import importlib.util
 
+import pytest
+
+from pasyans import GAMES, players, stats
 from pasyans import fingerprint as fp
-from pasyans import players, stats
 from pasyans.cards import Card
 from pasyans.games.braid import Braid
 from pasyans.games.clock import Clock
+from pasyans.solver.knowledge import Knowledge
 
 REVERSED = {"second_deal": "reversed"}
 
@@ -81,17 +84,39 @@ def _module(tmp_path, name, text):
     return module
 
 
-def test_the_solver_version_follows_code_not_prose(tmp_path, monkeypatch):
+def test_the_solver_code_follows_code_not_prose(tmp_path, monkeypatch):
     prose = fp.code(_module(tmp_path, "a", '"""Doc."""\ndef f():\n    """Say."""\n    return 1  # one\n'))
     bare = fp.code(_module(tmp_path, "b", '"""Other words."""\n\n\ndef f():\n    return 1\n'))
     changed = fp.code(_module(tmp_path, "c", '"""Doc."""\ndef f():\n    """Say."""\n    return 2\n'))
     assert prose == bare != changed
-    before = fp.solver_version("clock")
+    before = fp.solver_code("clock")
     monkeypatch.setattr(fp, "_solver_modules", lambda game: [_module(tmp_path, "d", "x = 1\n")])
+    assert fp.solver_code("clock") != before
+
+
+def test_the_solver_code_covers_a_games_search_knowledge():
+    mods = {m.__name__ for m in fp._solver_modules("braid")}
+    assert {"pasyans.solver", "pasyans.players"} <= mods
+    assert fp.solver_code("braid") != fp.solver_code("octagon")
+
+
+def test_the_solver_version_follows_what_the_solver_does(monkeypatch):
+    """A refactor (new code, every solve the same) keeps the version, so the rows it decided stay
+    today's; a search that tries its moves in another order changes it."""
+    monkeypatch.setattr(fp, "_BEHAVIOUR", {})
+    before = fp.solver_version("clock")
+    monkeypatch.setattr(fp, "solver_code", lambda game: "a refactor")
+    assert fp.solver_version("clock") == before
+    ordered = Knowledge.ordered
+    monkeypatch.setattr(fp, "solver_code", lambda game: "another order")
+    monkeypatch.setattr(Knowledge, "ordered", lambda self, g, moves: ordered(self, g, moves)[::-1])
     assert fp.solver_version("clock") != before
 
 
-def test_the_solver_version_covers_a_games_search_knowledge():
-    mods = {m.__name__ for m in fp._solver_modules("braid")}
-    assert {"pasyans.solver", "pasyans.players"} <= mods
-    assert fp.solver_version("braid") != fp.solver_version("octagon")
+@pytest.mark.parametrize("gid", [g for g in GAMES if "solver_code" in stats.committed(g)])
+def test_a_committed_table_names_its_solver_truly(gid):
+    """A table read under the code it names carries that code's behaviour, watched again here."""
+    table = stats.committed(gid)
+    if table["solver_code"] != fp.solver_code(gid):
+        pytest.skip("the solver's code changed since the table was made: its version is watched, not read")
+    assert fp.solver_behaviour(gid) == table["solver"]

@@ -12,7 +12,7 @@ bases) before the complete depth-first search.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..cards import RANK, SUIT
@@ -71,7 +71,13 @@ def _chain(s: int, top: int, n: int) -> tuple[int, ...]:
     return tuple(13 * s + (top + k) % 13 for k in range(13 - n))
 
 
-def _stuck(packets: list[list[int]], bouquet: list[int], chains: list[tuple[int, ...] | None], seq: bool) -> bool:
+@cache
+def _aces_chains(heights: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every suit's :func:`_chain` when the foundations, built from the aces, have these ``heights``."""
+    return tuple(_chain(s, n, n) for s, n in enumerate(heights))
+
+
+def _stuck(packets: list[list[int]], bouquet: list[int], chains: Sequence[tuple[int, ...] | None], seq: bool) -> bool:
     """Whether, in the relaxed game, no packet can ever be emptied while none is empty, so no line wins.
 
     Relaxed, from the packets as they are now (none empty): a packet card leaves once the cards
@@ -338,8 +344,7 @@ class ParterreKnowledge(Knowledge[Parterre]):
         its ace is known by its height. One string of bytes (cards are 0-51; bytes 253-255 part
         the fields) in a tuple: a string's hash is computed once, a nested tuple's at every lookup."""
         fd = bytes(map(len, g._fd)) if g.options["bases"] == "aces" else b"\xfe".join(map(bytes, g._fd))
-        return (b"\xff".join(sorted(map(bytes, g._gd))) + b"\xfd" + bytes(sorted(g._bq)) + b"\xfd" + fd
-                + bytes((253, len(g._stock))),)
+        return (b"\xff".join([*sorted(map(bytes, g._gd)), bytes(sorted(g._bq)), fd, bytes((len(g._stock),))]),)
 
     def progress(self, g: Parterre) -> int:
         """The cards on the foundations (as :meth:`Game.progress`, read straight)."""
@@ -450,13 +455,14 @@ class ParterreKnowledge(Knowledge[Parterre]):
 
     def _aces_key(self, g: Parterre) -> Callable[[Move], int]:
         """:meth:`_order_key` with ``bases=aces`` for moves other than builds, as one number."""
-        need = [13 * s + len(f) for s, f in enumerate(g._fd) if len(f) < 13]
+        need = {13 * s + len(f) for s, f in enumerate(g._fd) if len(f) < 13}
         depth = {"bouquet": 50}
         for name, pile in zip(GARDEN, g._gd):
             d = 99
-            for c in need:
-                if c in pile:
-                    d = min(d, len(pile) - 1 - pile.index(c))
+            for i, c in enumerate(reversed(pile)):  # the needed card nearest the top
+                if c in need:
+                    d = i
+                    break
             depth[name] = d
         order = self.KIND_ORDER
         return lambda m: order.get(m.kind, 3) * 256 + depth.get(m.steps[0][1], 50)
@@ -556,7 +562,9 @@ class ParterreKnowledge(Knowledge[Parterre]):
         cards in them never all go up."""
         if g._stock or not all(g._gd):
             return False
-        any_base = g.options["bases"] == "any"
-        chains = [_chain(s, RANK[f[-1]], len(f)) if f else None if any_base else _chain(s, 0, 0)
-                  for s, f in enumerate(g._fd)]
+        chains: Sequence[tuple[int, ...] | None]
+        if g.options["bases"] == "aces":
+            chains = _aces_chains(tuple(map(len, g._fd)))
+        else:
+            chains = [_chain(s, RANK[f[-1]], len(f)) if f else None for s, f in enumerate(g._fd)]
         return _stuck(g._gd, g._bq, chains, g.options["transfer"] == "sequence")
