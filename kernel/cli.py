@@ -206,6 +206,28 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solver_version(args: argparse.Namespace) -> int:
+    """Print each game's solver code and version; with --record, note the code in its table."""
+    from . import fingerprint as fp
+    from . import stats
+
+    games = list(GAMES) if args.game == "all" else [game_class(args.game).id]
+    status = 0
+    for gid in games:
+        if args.record:
+            path = Path(args.record) / f"{gid}.json"
+            writable(path)
+            kept = stats.record_solver_code(gid, path)
+            status |= not kept
+            print(f"{gid:16} code {fp.solver_code(gid)} "
+                  + ("recorded: it does what the table's version names" if kept else
+                     "not recorded: the table names another version (`make stats` brings it up to date)"),
+                  flush=True)
+        else:
+            print(f"{gid:16} code {fp.solver_code(gid)} version {fp.solver_version(gid)}", flush=True)
+    return status
+
+
 def _replayed(path: str) -> Game:
     from .registry import replay
 
@@ -366,6 +388,13 @@ def build_parser() -> argparse.ArgumentParser:
                          "machine: an idle or faster one may decide them)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_campaign)
+
+    sp = parser("solver-version", "the solver's version for a game: what it does on fixed positions, hashed")
+    sp.add_argument("game", help="a game id, or 'all'")
+    sp.add_argument("--record", metavar="DIR", default=None,
+                    help="a folder of tables (the edition's: texts/stats): where today's solver does what a "
+                         "table's version names, note today's code there, so the version is read, not watched")
+    sp.set_defaults(func=cmd_solver_version)
 
     sp = parser("notebooks", "copy the edition's notebooks into a folder, to open in JupyterLab")
     sp.add_argument("dir", nargs="?", default="pasyans-notebooks", help="the folder")

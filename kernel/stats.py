@@ -365,6 +365,29 @@ def load_runs(path: str | Path) -> dict[str, Any]:
     return table
 
 
+def record_solver_code(game: str, path: str | Path) -> bool:
+    """Record today's solver code (:func:`.fingerprint.solver_code`) in the table saved at ``path``
+    when today's solver does what the table's version names (its behaviour watched again): the
+    version is then read from the table, not watched, until the code changes again. Nothing is
+    written, and False returned, when it does otherwise: :func:`refresh` brings such a table up
+    to date."""
+    path = Path(path)
+    table = load(path)
+    code = fp.solver_code(game)
+    if table.get("solver_code") == code:
+        return True
+    if fp.solver_behaviour(game) != table["solver"]:
+        return False
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        if k != "solver_code":
+            out[k] = v
+        if k == "solver":
+            out["solver_code"] = code
+    write_text(path, json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+    return True
+
+
 def committed(game: str) -> dict[str, Any]:
     """The edition's committed campaign for ``game`` (package data beside the texts)."""
     from .paths import edition_dir

@@ -170,3 +170,16 @@ def test_show_and_play_never_name_a_face_down_card(capsys):
     code, out, _ = run(capsys, "show", "braid", "--deal", "7")
     line = next(x for x in out.splitlines() if x.strip().split(". ", 1)[-1].startswith("turn"))
     assert code == 0 and hidden not in line and "a face-down card" in line
+
+
+def test_solver_version_prints_code_and_version_and_records_the_code(capsys, tmp_path):
+    from pasyans import fingerprint, stats
+
+    code, out, _ = run(capsys, "solver-version", "clock")
+    assert code == 0 and fingerprint.solver_code("clock") in out and fingerprint.solver_version("clock") in out
+    (tmp_path / "clock.json").write_text(json.dumps({**stats.committed("clock"), "solver_code": "older"}))
+    code, out, _ = run(capsys, "solver-version", "clock", "--record", str(tmp_path))
+    assert code == 0 and "recorded" in out
+    assert stats.load(tmp_path / "clock.json")["solver_code"] == fingerprint.solver_code("clock")
+    code, out, _ = run(capsys, "solver-version", "clock", "--record", str(tmp_path / "none"))
+    assert code == 2 and "clock.json" in out + _

@@ -1,5 +1,6 @@
 """Behavioural fingerprints: a refactor keeps them, a rule that plays differently changes them."""
 import importlib.util
+import json
 
 import pytest
 
@@ -120,3 +121,16 @@ def test_a_committed_table_names_its_solver_truly(gid):
     if table["solver_code"] != fp.solver_code(gid):
         pytest.skip("the solver's code changed since the table was made: its version is watched, not read")
     assert fp.solver_behaviour(gid) == table["solver"]
+
+
+def test_todays_code_is_recorded_only_where_the_solver_does_what_the_table_names(tmp_path):
+    table = stats.committed("clock")
+    path = tmp_path / "clock.json"
+    path.write_text(json.dumps({**table, "solver_code": "an older code"}))
+    assert stats.record_solver_code("clock", path)
+    assert stats.load(path) == {**table, "solver_code": fp.solver_code("clock")}
+    assert list(stats.load(path))[:4] == ["game", "rules", "solver", "solver_code"]
+    other = json.dumps({**table, "solver": "another solver", "solver_code": "an older code"})
+    path.write_text(other)
+    assert not stats.record_solver_code("clock", path)
+    assert path.read_text() == other

@@ -336,8 +336,10 @@ def _best_first(s: _Search) -> bool:
     the budget is spent: the open position of the lowest cost is expanded next (ties: the one
     opened first). True when ``s.line`` wins; False when the space is exhausted.
 
-    The search jumps between positions, so the knowledge's :meth:`~.knowledge.Knowledge.back`
-    must restore any position it was shown, not only the previous ones of a line.
+    An open position is kept as its parent's snapshot and the move from there (most open
+    positions are never expanded, so most never need a snapshot of their own). The search jumps
+    between positions, so the knowledge's :meth:`~.knowledge.Knowledge.back` must restore any
+    position it was shown, not only the previous ones of a line.
     """
     g, k, line = s.g, s.k, s.line
     apply, restore = s.apply, s.restore
@@ -345,11 +347,11 @@ def _best_first(s: _Search) -> bool:
     seen = set(s.past)
     base = len(seen)
     moves_of: list[tuple[int, Move | None]] = [(-1, None)]  # each opened position: its parent and move
-    heap: list[tuple[Any, int, tuple]] = []
+    heap: list[tuple[Any, int, tuple, Move | None]] = []
     n = 0
 
-    def open_here(parent: int, move: Move | None) -> bool:
-        """Open the current position (True: it is won)."""
+    def open_here(parent: int, snap: tuple, move: Move | None) -> bool:
+        """Open the current position, reached from ``snap`` by ``move`` (True: it is won)."""
         nonlocal n
         if g._won():
             line[:] = _line_to(moves_of, parent) + ([move] if move is not None else [])
@@ -362,26 +364,29 @@ def _best_first(s: _Search) -> bool:
         seen.add(key)
         n += 1
         moves_of.append((parent, move))
-        heapq.heappush(heap, (k.cost(g), n, g._snapshot()))
+        heapq.heappush(heap, (k.cost(g), n, snap, move))
         return False
 
     try:
-        if open_here(0, None):
+        if open_here(0, root, None):
             return True
         while heap:
-            _, node, snap = heapq.heappop(heap)
+            _, node, snap, move = heapq.heappop(heap)
             restore(snap)
+            if move is not None:
+                apply(move)
             if k.hopeless(g):  # judged only when its turn comes: most open positions never expand
                 continue
             s.visit(s.spent + len(seen) - base, partial(_line_to, moves_of, node))
             moves = s.moves()
-            last = len(moves) - 1
+            if move is not None and moves:
+                snap = g._snapshot()  # this position's own, for its children
             for i, m in enumerate(moves):
-                apply(m)
-                won = open_here(node, m)
-                if i < last or won:  # after the last child the next position popped is restored
+                if i:
                     restore(snap)
-                if won:
+                apply(m)
+                if open_here(node, snap, m):
+                    restore(snap)
                     return True
         restore(root)
         line.clear()
