@@ -10,9 +10,9 @@ Every run records what it was computed under (:mod:`pasyans.fingerprint`): ``rul
 behavioural fingerprint of its reading (a change invalidates the run: it is recomputed whole);
 ``blind_policy``, the blind player's (its column is replayed); and, deal by deal, the solver
 version that decided it (behavioural too, :func:`.fingerprint.solver_version`: a refactor of the
-solver that searches the same keeps its rows). A ``won`` row is a fact (its line replays) and a ``lost`` row a proof,
-so a new solver does not invalidate them: :func:`refresh` re-solves only the ``unknown`` rows
-and re-proves a fixed sample of the decided ones, failing loudly on any flip.
+solver that searches the same keeps its rows). A ``won`` row is a fact (its line replays) and a
+``lost`` row a proof, so a new solver does not invalidate them: :func:`refresh` re-solves only
+the ``unknown`` rows and re-proves a fixed sample of the decided ones, failing loudly on any flip.
 """
 from __future__ import annotations
 
